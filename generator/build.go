@@ -1,0 +1,275 @@
+package generator
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+	orderedmap "github.com/pb33f/ordered-map/v2"
+	"golang.org/x/tools/go/packages"
+)
+
+// buildPackage reads the directives of one package and builds its model.
+func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, output string) (*Package, []Diagnostic) {
+	p := &Package{Name: pkg.Name, PkgPath: pkg.PkgPath}
+	if len(pkg.GoFiles) > 0 {
+		p.Dir = filepath.Dir(pkg.GoFiles[0])
+	} else if len(pkg.CompiledGoFiles) > 0 {
+		p.Dir = filepath.Dir(pkg.CompiledGoFiles[0])
+	}
+	p.Output = filepath.Join(p.Dir, output)
+
+	var diags []Diagnostic
+	byName := map[string]*Tool{}
+	recvs := map[*types.TypeName]*Receiver{}
+	for _, file := range pkg.Syntax {
+		if isOurs(fset, file, output) {
+			continue
+		}
+		attached := map[*ast.Comment]bool{}
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			dirs := findDirectives(fd.Doc)
+			var tool *ast.Comment
+			for _, c := range dirs {
+				attached[c] = true
+				switch kind := directiveKind(c.Text); kind {
+				case "tool":
+					if tool != nil {
+						diags = append(diags, diagf(fset.Position(c.Slash), "%s has more than one //mcp:tool line", fd.Name.Name))
+						continue
+					}
+					tool = c
+				case "resource", "prompt":
+					diags = append(diags, diagf(fset.Position(c.Slash), "//mcp:%s is not supported yet; only //mcp:tool is", kind))
+				default:
+					diags = append(diags, diagf(fset.Position(c.Slash), "unknown directive //mcp:%s (known: //mcp:tool)", kind))
+				}
+			}
+			if tool == nil {
+				continue
+			}
+			t, ds := buildTool(fset, pkg, b, fd, tool, recvs, p)
+			diags = append(diags, ds...)
+			if t == nil {
+				continue
+			}
+			if prev := byName[t.Name]; prev != nil {
+				diags = append(diags, diagf(t.Pos, "duplicate tool name %q (also used by %s at %s:%d:%d)", t.Name, prev.Func, filepath.Base(prev.Pos.Filename), prev.Pos.Line, prev.Pos.Column))
+				continue
+			}
+			byName[t.Name] = t
+			p.Tools = append(p.Tools, t)
+		}
+		for _, cg := range file.Comments {
+			for _, c := range cg.List {
+				if strings.HasPrefix(c.Text, directivePrefix) && !attached[c] {
+					diags = append(diags, diagf(fset.Position(c.Slash), "//mcp:%s must be in the doc comment of a top-level function or method", directiveKind(c.Text)))
+				}
+			}
+		}
+	}
+	p.Defs = b.defs
+	return p, diags
+}
+
+// buildTool checks one annotated function and builds its model.
+func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd *ast.FuncDecl, c *ast.Comment, recvs map[*types.TypeName]*Receiver, p *Package) (*Tool, []Diagnostic) {
+	dir, diags := parseToolDirective(fset, c)
+	pos := fset.Position(fd.Name.Pos())
+	fn, _ := pkg.TypesInfo.Defs[fd.Name].(*types.Func)
+	if fn == nil {
+		return nil, append(diags, diagf(pos, "%s: no type information", fd.Name.Name))
+	}
+	sig := fn.Signature()
+	t := &Tool{
+		Pos:         pos,
+		Name:        dir.Name,
+		Title:       dir.Title,
+		Description: dir.Description,
+		Annotations: dir.Annotations,
+		Func:        fd.Name.Name,
+	}
+	if t.Name == "" {
+		t.Name = snakeCase(fd.Name.Name)
+	}
+	if msg := checkToolName(t.Name); msg != "" {
+		diags = append(diags, diagf(dir.Pos, "%s", msg))
+	}
+	if t.Description == "" {
+		t.Description = strings.TrimSpace(fd.Doc.Text())
+	}
+	const shape = "a tool must look like func [(r *T)] F([ctx context.Context][, in In]) ([Out, ]error)"
+	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
+		return nil, append(diags, diagf(pos, "%s: generic functions cannot be tools", fd.Name.Name))
+	}
+	if sig.Variadic() {
+		return nil, append(diags, diagf(pos, "%s: variadic functions cannot be tools; %s", fd.Name.Name, shape))
+	}
+
+	// Receiver.
+	if recv := sig.Recv(); recv != nil {
+		rt := recv.Type()
+		ptr, isPtr := rt.(*types.Pointer)
+		base := rt
+		if isPtr {
+			base = ptr.Elem()
+		}
+		named, ok := types.Unalias(base).(*types.Named)
+		if !ok {
+			return nil, append(diags, diagf(pos, "%s: unsupported receiver type %s", fd.Name.Name, rt))
+		}
+		r := recvs[named.Obj()]
+		if r == nil {
+			r = &Receiver{Type: rt, Param: paramName(named.Obj().Name())}
+			recvs[named.Obj()] = r
+			for _, other := range p.Receivers {
+				if other.Param == r.Param {
+					r.Param += strconv.Itoa(len(p.Receivers) + 1)
+				}
+			}
+			p.Receivers = append(p.Receivers, r)
+		} else if isPtr {
+			r.Type = rt // a pointer parameter serves value and pointer methods alike
+		}
+		t.Recv = r
+	}
+
+	// Parameters.
+	params := sig.Params()
+	i := 0
+	if params.Len() > 0 && isContext(params.At(0).Type()) {
+		t.Context = true
+		i = 1
+	}
+	switch params.Len() - i {
+	case 0:
+	case 1:
+		in := params.At(i).Type()
+		if ptr, ok := types.Unalias(in).(*types.Pointer); ok {
+			t.InputPointer = true
+			in = ptr.Elem()
+		}
+		if _, ok := in.Underlying().(*types.Struct); !ok {
+			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s: the argument must be a struct or a pointer to a struct, not %s; %s", fd.Name.Name, params.At(i).Type(), shape))
+		}
+		s, schema, ds := b.build(in, params.At(i).Pos())
+		diags = append(diags, ds...)
+		t.Input, t.InputSchema = s, schema
+	default:
+		return nil, append(diags, diagf(pos, "%s: too many parameters; %s", fd.Name.Name, shape))
+	}
+	if t.InputSchema == nil {
+		t.InputSchema = emptyObjectSchema()
+	}
+
+	// Results.
+	results := sig.Results()
+	if results.Len() < 1 || results.Len() > 2 || !isError(results.At(results.Len()-1).Type()) {
+		return nil, append(diags, diagf(pos, "%s: a tool must return error as its last result; %s", fd.Name.Name, shape))
+	}
+	if results.Len() == 2 {
+		out := results.At(0).Type()
+		t.OutputType = out
+		switch {
+		case isRuntimeType(out, "CallToolResult", true):
+			t.Output = OutputResult
+		case isContentSlice(out):
+			t.Output = OutputContent
+		case isString(out):
+			t.Output = OutputText
+		default:
+			schema, wrap, msg := b.outputSchema(out, results.At(0).Pos())
+			if msg != "" {
+				return nil, append(diags, diagf(pos, "%s: %s; a result must be a string, a struct, a map, a slice, *runtime.CallToolResult or []runtime.Content", fd.Name.Name, msg))
+			}
+			t.Output, t.OutputSchema, t.OutputWrap = OutputStructured, schema, wrap
+		}
+	}
+	return t, diags
+}
+
+// outputSchema returns the output schema of a structured result type, and
+// the wrapping property when the type is not a JSON object.
+func (b *schemaBuilder) outputSchema(t types.Type, pos token.Pos) (*jsonschema.Schema, string, string) {
+	base := t
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		base = p.Elem()
+	}
+	switch u := base.Underlying().(type) {
+	case *types.Struct:
+	case *types.Map:
+		if !isString(u.Key()) {
+			return nil, "", "map keys must be strings"
+		}
+	case *types.Slice, *types.Array:
+		_, schema, ds := b.build(base, pos)
+		if len(ds) > 0 {
+			return nil, "", ds[0].Msg
+		}
+		props := orderedmap.New[string, *jsonschema.Schema]()
+		props.Set("items", schema)
+		return &jsonschema.Schema{Type: "object", Properties: props, Required: []string{"items"}, AdditionalProperties: jsonschema.FalseSchema}, "items", ""
+	default:
+		return nil, "", "unsupported result type " + t.String()
+	}
+	_, schema, ds := b.build(base, pos)
+	if len(ds) > 0 {
+		return nil, "", ds[0].Msg
+	}
+	return schema, "", ""
+}
+
+func emptyObjectSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{Type: "object", Properties: orderedmap.New[string, *jsonschema.Schema](), AdditionalProperties: jsonschema.FalseSchema}
+}
+
+func isContext(t types.Type) bool { return isNamed(t, "context", "Context") }
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func isNamed(t types.Type, pkg, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == pkg && n.Obj().Name() == name
+}
+
+func isRuntimeType(t types.Type, name string, ptr bool) bool {
+	if ptr {
+		p, ok := types.Unalias(t).(*types.Pointer)
+		if !ok {
+			return false
+		}
+		t = p.Elem()
+	}
+	return isNamed(t, RuntimePath, name)
+}
+
+func isContentSlice(t types.Type) bool {
+	s, ok := types.Unalias(t).(*types.Slice)
+	return ok && isRuntimeType(s.Elem(), "Content", false)
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.String
+}
+
+// checkToolName checks the MCP tool name rules.
+func checkToolName(name string) string {
+	if name == "" || len(name) > 128 {
+		return "tool name " + strconv.Quote(name) + " must have 1 to 128 characters"
+	}
+	for _, r := range name {
+		if !('a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return "tool name " + strconv.Quote(name) + " has " + strconv.QuoteRune(r) + "; allowed are A-Z a-z 0-9 _ - ."
+		}
+	}
+	return ""
+}

@@ -1,0 +1,139 @@
+package generator
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// directivePrefix starts every mcpgen directive line.
+const directivePrefix = "//mcp:"
+
+// toolDirective is a parsed //mcp:tool line.
+type toolDirective struct {
+	Pos         token.Position
+	Name        string
+	Title       string
+	Description string
+	Annotations Annotations
+	set         map[string]bool // keys given, to reject repeats
+}
+
+// findDirectives returns the //mcp: lines of a doc comment.
+func findDirectives(doc *ast.CommentGroup) []*ast.Comment {
+	if doc == nil {
+		return nil
+	}
+	var out []*ast.Comment
+	for _, c := range doc.List {
+		if strings.HasPrefix(c.Text, directivePrefix) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// directiveKind returns the word after //mcp:, e.g. "tool".
+func directiveKind(text string) string {
+	rest := text[len(directivePrefix):]
+	if i := strings.IndexAny(rest, " \t"); i >= 0 {
+		rest = rest[:i]
+	}
+	return rest
+}
+
+// parseToolDirective parses "//mcp:tool key=value …". Values may be Go
+// quoted strings; a bare boolean key means true.
+func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []Diagnostic) {
+	d := &toolDirective{Pos: fset.Position(c.Slash), set: map[string]bool{}}
+	text := c.Text
+	i := len(directivePrefix) + len("tool")
+	var diags []Diagnostic
+	posAt := func(off int) token.Position { return fset.Position(c.Slash + token.Pos(off)) }
+	for {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		if i >= len(text) {
+			break
+		}
+		start := i
+		for i < len(text) && text[i] != '=' && text[i] != ' ' && text[i] != '\t' {
+			i++
+		}
+		key := text[start:i]
+		var value string
+		hasValue := false
+		if i < len(text) && text[i] == '=' {
+			i++
+			hasValue = true
+			if i < len(text) && (text[i] == '"' || text[i] == '`') {
+				q, err := strconv.QuotedPrefix(text[i:])
+				if err != nil {
+					diags = append(diags, diagf(posAt(i), "//mcp:tool: %s: unterminated or invalid quoted string", key))
+					return d, diags
+				}
+				value, _ = strconv.Unquote(q)
+				i += len(q)
+			} else {
+				vs := i
+				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
+					i++
+				}
+				value = text[vs:i]
+			}
+		}
+		if d.set[key] {
+			diags = append(diags, diagf(posAt(start), "//mcp:tool: %s given twice", key))
+			continue
+		}
+		d.set[key] = true
+		if msg := d.apply(key, value, hasValue); msg != "" {
+			diags = append(diags, diagf(posAt(start), "//mcp:tool: %s", msg))
+		}
+	}
+	return d, diags
+}
+
+// toolKeys lists the keys of //mcp:tool, for messages.
+const toolKeys = "name, title, description, readonly, destructive, idempotent, openworld"
+
+func (d *toolDirective) apply(key, value string, hasValue bool) string {
+	switch key {
+	case "name", "title", "description":
+		if !hasValue {
+			return key + " needs a value: " + key + "=…"
+		}
+		switch key {
+		case "name":
+			d.Name = value
+		case "title":
+			d.Title = value
+		case "description":
+			d.Description = value
+		}
+		return ""
+	case "readonly", "destructive", "idempotent", "openworld":
+		b := true
+		if hasValue {
+			var err error
+			if b, err = strconv.ParseBool(value); err != nil {
+				return key + "=" + value + ": want true or false"
+			}
+		}
+		p := &b
+		switch key {
+		case "readonly":
+			d.Annotations.ReadOnly = p
+		case "destructive":
+			d.Annotations.Destructive = p
+		case "idempotent":
+			d.Annotations.Idempotent = p
+		case "openworld":
+			d.Annotations.OpenWorld = p
+		}
+		return ""
+	}
+	return "unknown key " + strconv.Quote(key) + " (known: " + toolKeys + ")"
+}

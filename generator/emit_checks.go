@@ -1,0 +1,297 @@
+package generator
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/types"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// checks writes the validation of a scalar value x against the keywords of
+// its schema. Bounds the reader enforces already (the range of int8, the
+// sign of uint) are not checked again.
+func (e *emitter) checks(g *jen.Group, s *Shape, x func() *jen.Statement) {
+	sc := s.Schema
+	if sc == nil {
+		return
+	}
+	switch s.Kind {
+	case KindInt, KindUint, KindFloat:
+		e.numberChecks(g, s, x)
+	case KindString:
+		if len(sc.Enum) == 0 {
+			if sc.MinLength != nil || sc.MaxLength != nil {
+				g.Add(rt("CheckLength")).Call(jen.Id("d"), x(), lenBound(sc.MinLength), lenBound(sc.MaxLength))
+			}
+			if sc.Pattern != "" {
+				g.If(jen.Op("!").Id(e.pattern(sc.Pattern)).Dot("MatchString").Call(x())).Block(
+					jen.Id("d").Dot("Invalid").Call(jen.Lit("must match the pattern " + sc.Pattern)))
+			}
+		}
+	}
+	if len(sc.Enum) > 0 {
+		e.enumCheck(g, s, x)
+	}
+}
+
+func lenBound(p *uint64) jen.Code {
+	if p == nil {
+		return jen.Lit(-1)
+	}
+	return jen.Lit(int(*p))
+}
+
+// typeWord names a number shape in messages.
+func typeWord(s *Shape) string {
+	if s.Kind == KindFloat {
+		return "a number"
+	}
+	return "an integer"
+}
+
+func (e *emitter) numberChecks(g *jen.Group, s *Shape, x func() *jen.Statement) {
+	sc := s.Schema
+	for _, b := range []struct {
+		bound json.Number
+		op    string // violation when x op bound
+		word  string
+	}{
+		{sc.Minimum, "<", "≥"},
+		{sc.Maximum, ">", "≤"},
+		{sc.ExclusiveMinimum, "<=", ">"},
+		{sc.ExclusiveMaximum, ">=", "<"},
+	} {
+		if b.bound == "" || impliedByType(s, b.bound, b.op) {
+			continue
+		}
+		lhs, rhs := e.comparable(s, x(), b.bound)
+		g.If(jen.Add(lhs).Op(b.op).Add(rhs)).Block(
+			jen.Id("d").Dot("Invalid").Call(jen.Lit("must be " + typeWord(s) + " " + b.word + " " + b.bound.String())))
+	}
+	if m := sc.MultipleOf; m != "" {
+		r, ok := new(big.Rat).SetString(m.String())
+		if ok && r.IsInt() && s.Kind != KindFloat && r.Sign() > 0 {
+			g.If(jen.Add(x()).Op("%").Op(m.String()).Op("!=").Lit(0)).Block(
+				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of " + m.String())))
+		} else {
+			g.If(jen.Op("!").Add(rt("MultipleOf")).Call(jen.Float64().Parens(x()), jen.Op(m.String()))).Block(
+				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of " + m.String())))
+		}
+	}
+}
+
+// comparable returns the two sides of a comparison of x with bound, in a
+// type both fit: the integer itself when the bound is an integer it can
+// hold, else float64.
+func (e *emitter) comparable(s *Shape, x *jen.Statement, bound json.Number) (jen.Code, jen.Code) {
+	r, ok := new(big.Rat).SetString(bound.String())
+	if ok && r.IsInt() {
+		n := r.Num()
+		switch s.Kind {
+		case KindInt:
+			if n.IsInt64() {
+				return x, jen.Op(n.String())
+			}
+		case KindUint:
+			if n.Sign() >= 0 && n.IsUint64() {
+				return x, jen.Op(n.String())
+			}
+		}
+	}
+	if s.Kind == KindFloat {
+		return x, jen.Op(bound.String())
+	}
+	return jen.Float64().Parens(x), jen.Op(bound.String())
+}
+
+// impliedByType reports whether a bound only restates the range of the Go
+// type, which the reader checks with its own message.
+func impliedByType(s *Shape, bound json.Number, op string) bool {
+	r, ok := new(big.Rat).SetString(bound.String())
+	if !ok || !r.IsInt() {
+		return false
+	}
+	n := r.Num()
+	switch s.Kind {
+	case KindInt:
+		lo := new(big.Int).Lsh(big.NewInt(1), uint(s.Bits-1))
+		hi := new(big.Int).Sub(lo, big.NewInt(1))
+		lo.Neg(lo)
+		return op == "<" && n.Cmp(lo) <= 0 || op == ">" && n.Cmp(hi) >= 0
+	case KindUint:
+		hi := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(s.Bits)), big.NewInt(1))
+		return op == "<" && n.Sign() <= 0 || op == ">" && n.Cmp(hi) >= 0
+	}
+	return false
+}
+
+// enumCheck writes a switch that accepts only the enum's values.
+func (e *emitter) enumCheck(g *jen.Group, s *Shape, x func() *jen.Statement) {
+	var cases []jen.Code
+	var shown []string
+	for _, v := range s.Schema.Enum {
+		switch s.Kind {
+		case KindString:
+			str, ok := v.(string)
+			if !ok {
+				continue
+			}
+			cases = append(cases, jen.Lit(str))
+			shown = append(shown, strconv.Quote(str))
+		case KindInt, KindUint, KindFloat:
+			lit, ok := numberLiteral(v)
+			if !ok {
+				continue
+			}
+			r, _ := new(big.Rat).SetString(lit)
+			if s.Kind != KindFloat && (r == nil || !r.IsInt() || s.Kind == KindUint && r.Sign() < 0) {
+				continue // a value the Go type cannot hold never matches
+			}
+			cases = append(cases, jen.Op(lit))
+			shown = append(shown, lit)
+		case KindBool:
+			b, ok := v.(bool)
+			if !ok {
+				continue
+			}
+			cases = append(cases, jen.Lit(b))
+			shown = append(shown, strconv.FormatBool(b))
+		default:
+			return // enums on other kinds are documentation only
+		}
+	}
+	msg := "must be one of " + strings.Join(shown, ", ")
+	if len(shown) == 1 {
+		msg = "must be " + shown[0]
+	}
+	if len(cases) == 0 {
+		g.Id("d").Dot("Invalid").Call(jen.Lit(msg))
+		return
+	}
+	g.Switch(x()).Block(
+		jen.Case(cases...),
+		jen.Default().Block(jen.Id("d").Dot("Invalid").Call(jen.Lit(msg))),
+	)
+}
+
+// arrayChecks writes the item-count and uniqueness checks of an array
+// shape; items is the slice, n its length.
+func (e *emitter) arrayChecks(g *jen.Group, s *Shape, items, n jen.Code) {
+	sc := s.Schema
+	if sc == nil {
+		return
+	}
+	if sc.MinItems != nil || sc.MaxItems != nil {
+		g.Add(rt("CheckItems")).Call(jen.Id("d"), n, lenBound(sc.MinItems), lenBound(sc.MaxItems))
+	}
+	if sc.UniqueItems && types.Comparable(s.Elem.Type) {
+		g.Add(rt("CheckUnique")).Call(jen.Id("d"), items)
+	}
+}
+
+// pattern returns the variable holding the compiled regexp of src.
+func (e *emitter) pattern(src string) string {
+	if v, ok := e.patterns[src]; ok {
+		return v
+	}
+	v := e.name("mcpPattern" + strconv.Itoa(len(e.patternList)))
+	e.patterns[src] = v
+	e.patternList = append(e.patternList, src)
+	return v
+}
+
+func (e *emitter) patternVars() {
+	if len(e.patternList) == 0 {
+		return
+	}
+	e.f.Comment("Patterns of the schemas, compiled once.")
+	e.f.Var().DefsFunc(func(g *jen.Group) {
+		for _, src := range e.patternList {
+			g.Id(e.patterns[src]).Op("=").Qual("regexp", "MustCompile").Call(rawLit(src))
+		}
+	})
+}
+
+// schemaConsts writes the JSON Schemas as constants, indented for review in
+// diffs; the runtime compacts them once at registration.
+func (e *emitter) schemaConsts() {
+	e.f.Comment("JSON Schemas of the tools, derived from their Go types.")
+	e.f.Const().DefsFunc(func(g *jen.Group) {
+		for _, c := range e.schemas {
+			b, err := json.MarshalIndent(c.schema, "", "  ")
+			if err != nil {
+				panic(fmt.Sprintf("mcpgen bug: schema %s does not marshal: %v", c.name, err))
+			}
+			g.Id(c.name).Op("=").Add(rawLit(string(b)))
+		}
+	})
+}
+
+// rawLit renders s as a raw string literal when it can be one.
+func rawLit(s string) jen.Code {
+	if strings.ContainsAny(s, "`\r") {
+		return jen.Lit(s)
+	}
+	return jen.Op("`" + s + "`")
+}
+
+// qualifier prints types of the generated package unqualified.
+func (e *emitter) qualifier(p *types.Package) string {
+	if p.Path() == e.pkg.PkgPath {
+		return ""
+	}
+	return p.Name()
+}
+
+// typeCode renders a Go type, importing what it needs.
+func (e *emitter) typeCode(t types.Type) *jen.Statement {
+	switch t := t.(type) {
+	case *types.Named:
+		obj := t.Obj()
+		if obj.Pkg() == nil || obj.Pkg().Path() == e.pkg.PkgPath {
+			return jen.Id(obj.Name())
+		}
+		return jen.Qual(obj.Pkg().Path(), obj.Name())
+	case *types.Alias:
+		obj := t.Obj()
+		if obj.Pkg() == nil || obj.Pkg().Path() == e.pkg.PkgPath {
+			return jen.Id(obj.Name())
+		}
+		return jen.Qual(obj.Pkg().Path(), obj.Name())
+	case *types.Basic:
+		return jen.Id(t.Name())
+	case *types.Pointer:
+		return jen.Op("*").Add(e.typeCode(t.Elem()))
+	case *types.Slice:
+		return jen.Index().Add(e.typeCode(t.Elem()))
+	case *types.Array:
+		return jen.Index(jen.Lit(int(t.Len()))).Add(e.typeCode(t.Elem()))
+	case *types.Map:
+		return jen.Map(e.typeCode(t.Key())).Add(e.typeCode(t.Elem()))
+	case *types.Interface:
+		if t.Empty() {
+			return jen.Any()
+		}
+	case *types.Struct:
+		return jen.StructFunc(func(g *jen.Group) {
+			for i := 0; i < t.NumFields(); i++ {
+				f := t.Field(i)
+				var line *jen.Statement
+				if f.Embedded() {
+					line = jen.Add(e.typeCode(f.Type()))
+				} else {
+					line = jen.Id(f.Name()).Add(e.typeCode(f.Type()))
+				}
+				if tag := t.Tag(i); tag != "" {
+					line.Add(rawLit(tag))
+				}
+				g.Add(line)
+			}
+		})
+	}
+	return jen.Id(types.TypeString(t, e.qualifier))
+}

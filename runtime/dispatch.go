@@ -1,0 +1,372 @@
+package runtime
+
+import (
+	"context"
+	"sync"
+)
+
+// Method names.
+const (
+	methodInitialize  = "initialize"
+	methodPing        = "ping"
+	methodToolsList   = "tools/list"
+	methodToolsCall   = "tools/call"
+	notifyInitialized = "notifications/initialized"
+	notifyCancelled   = "notifications/cancelled"
+)
+
+// supportedMethods is sent as data with "method not found".
+var supportedMethods = []byte(`{"supported":["initialize","ping","tools/list","tools/call"]}`)
+
+// A replier takes the responses to the requests of one incoming message:
+// the transport for a single message, a collector for a batch.
+type replier interface {
+	reply(msg []byte)
+	// begin and end bracket an asynchronous request.
+	begin()
+	end()
+}
+
+// direct replies straight through the session's transport.
+type direct struct{ s *Session }
+
+func (r direct) reply(msg []byte) { r.s.send(msg) }
+func (direct) begin()             {}
+func (direct) end()               {}
+
+// handle processes one incoming message, a JSON-RPC message or a batch. It
+// is called from the transport's read loop, one message at a time; data may
+// be reused once it returns.
+func (s *Session) handle(data []byte) {
+	data = trimSpace(data)
+	if len(data) == 0 {
+		return
+	}
+	if data[0] == '[' {
+		s.handleBatch(data)
+		return
+	}
+	var m message
+	if err := parseMessage(&s.dec, data, &m); err != nil {
+		s.replyError(direct{s}, m.id, err)
+		return
+	}
+	s.route(&m, direct{s})
+}
+
+func (s *Session) route(m *message, r replier) {
+	switch {
+	case m.isRequest():
+		s.handleRequest(m, r)
+	case m.isNotification():
+		s.handleNotification(m)
+	default:
+		// A response to a request the server sent. The server sends none
+		// yet; a stray response is not an error the client can act on.
+		s.srv.opts.logger.Debug("unexpected response", "id", string(m.id))
+	}
+}
+
+func (s *Session) replyError(r replier, id []byte, e *Error) {
+	buf := getBuffer()
+	*buf = appendError((*buf)[:0], id, e)
+	r.reply(*buf)
+	putBuffer(buf)
+}
+
+func (s *Session) replyResult(r replier, id, result []byte) {
+	buf := getBuffer()
+	*buf = appendResult((*buf)[:0], id, result)
+	r.reply(*buf)
+	putBuffer(buf)
+}
+
+var emptyResult = []byte("{}")
+
+func (s *Session) handleRequest(m *message, r replier) {
+	switch m.method {
+	case methodInitialize:
+		res, err := s.initialize(m.params)
+		if err != nil {
+			s.replyError(r, m.id, err)
+			return
+		}
+		s.replyResult(r, m.id, res)
+		return
+	case methodPing:
+		s.replyResult(r, m.id, emptyResult)
+		return
+	}
+	if !s.initialized {
+		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: the session is not initialized; send initialize first"})
+		return
+	}
+	switch m.method {
+	case methodToolsList:
+		if !s.srv.hasTools() {
+			break
+		}
+		res, err := s.listTools(m.params)
+		if err != nil {
+			s.replyError(r, m.id, err)
+			return
+		}
+		s.replyResult(r, m.id, res)
+		return
+	case methodToolsCall:
+		if !s.srv.hasTools() {
+			break
+		}
+		s.startCall(m, r)
+		return
+	}
+	s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method, Data: supportedMethods})
+}
+
+// startCall runs a tools/call on its own goroutine, cancellable by
+// notifications/cancelled.
+func (s *Session) startCall(m *message, r replier) {
+	key := string(m.id)
+	ctx, cancel := context.WithCancel(s.ctx)
+	c := &call{cancel: cancel}
+	s.mu.Lock()
+	if _, dup := s.inflight[key]; dup {
+		s.mu.Unlock()
+		cancel()
+		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + key + " is already in use by a request in flight"})
+		return
+	}
+	s.inflight[key] = c
+	s.mu.Unlock()
+	s.wg.Add(1)
+	r.begin()
+	id, params := m.id, m.params
+	go func() {
+		defer s.wg.Done()
+		defer r.end()
+		buf := getBuffer()
+		out, err := s.callTool(ctx, params, (*buf)[:0], id)
+		s.mu.Lock()
+		delete(s.inflight, key)
+		cancelled := c.cancelled
+		s.mu.Unlock()
+		cancel()
+		if !cancelled {
+			if err != nil {
+				out = appendError(out[:0], id, err)
+			}
+			r.reply(out)
+		}
+		*buf = out
+		putBuffer(buf)
+	}()
+}
+
+func (s *Session) handleNotification(m *message) {
+	switch m.method {
+	case notifyInitialized:
+		// Requests are accepted as soon as initialize is answered.
+	case notifyCancelled:
+		s.cancelRequest(m.params)
+	}
+	// Unknown notifications are ignored, as JSON-RPC asks.
+}
+
+// cancelRequest handles notifications/cancelled: the request's handler is
+// cancelled and its response is not sent.
+func (s *Session) cancelRequest(params []byte) {
+	if params == nil {
+		return
+	}
+	d := &s.dec
+	d.Reset(params, "params")
+	var id []byte
+	if d.Object() {
+		for {
+			key, ok := d.Field()
+			if !ok {
+				break
+			}
+			if string(key) == "requestId" {
+				id, _ = d.Raw()
+			} else {
+				d.Skip()
+			}
+		}
+	}
+	if id == nil {
+		return
+	}
+	s.mu.Lock()
+	if c := s.inflight[string(id)]; c != nil {
+		c.cancelled = true
+		c.cancel()
+	}
+	s.mu.Unlock()
+}
+
+// initialize answers the initialize request and fixes the revision.
+func (s *Session) initialize(params []byte) ([]byte, *Error) {
+	if s.initialized {
+		return nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: the session is already initialized"}
+	}
+	var version string
+	hasVersion := false
+	d := &s.dec
+	if params == nil {
+		params = emptyObject // absent or null: no protocolVersion
+	}
+	d.Reset(params, "params")
+	if d.Object() {
+		for {
+			key, ok := d.Field()
+			if !ok {
+				break
+			}
+			switch string(key) {
+			case "protocolVersion":
+				version, hasVersion = d.String()
+			case "clientInfo":
+				s.readClientInfo(d)
+			default:
+				d.Skip()
+			}
+		}
+	}
+	if err := d.Err(); err != nil {
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+	}
+	if !hasVersion {
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.protocolVersion is required"}
+	}
+	s.rev = negotiate(version)
+	s.initialized = true
+
+	srv := s.srv
+	b := []byte(`{"protocolVersion":`)
+	b = appendString(b, s.rev.String())
+	b = append(b, `,"capabilities":{`...)
+	if srv.hasTools() {
+		b = append(b, `"tools":{}`...)
+	}
+	b = append(b, `},"serverInfo":{"name":`...)
+	b = appendString(b, srv.name)
+	b = append(b, `,"version":`...)
+	b = appendString(b, srv.version)
+	if srv.opts.title != "" && s.rev.has(featureToolTitle) {
+		b = append(b, `,"title":`...)
+		b = appendString(b, srv.opts.title)
+	}
+	b = append(b, '}')
+	if srv.opts.instructions != "" {
+		b = append(b, `,"instructions":`...)
+		b = appendString(b, srv.opts.instructions)
+	}
+	return append(b, '}'), nil
+}
+
+func (s *Session) readClientInfo(d *Decoder) {
+	if !d.Object() {
+		return
+	}
+	for {
+		key, ok := d.Field()
+		if !ok {
+			return
+		}
+		switch string(key) {
+		case "name":
+			s.clientName, _ = d.String()
+		case "version":
+			s.clientVer, _ = d.String()
+		default:
+			d.Skip()
+		}
+	}
+}
+
+// batch collects the responses to one JSON-RPC batch.
+type batch struct {
+	mu        sync.Mutex
+	responses [][]byte
+	wg        sync.WaitGroup
+}
+
+func (b *batch) reply(msg []byte) {
+	b.mu.Lock()
+	b.responses = append(b.responses, append([]byte(nil), msg...))
+	b.mu.Unlock()
+}
+func (b *batch) begin() { b.wg.Add(1) }
+func (b *batch) end()   { b.wg.Done() }
+
+// handleBatch handles a JSON-RPC batch: accepted only in revision 2025-03-26,
+// the one revision that has them.
+func (s *Session) handleBatch(data []byte) {
+	var d Decoder
+	d.Reset(data, "")
+	var elems [][]byte
+	if d.Array() {
+		for d.Elem() {
+			raw, _ := d.Raw()
+			elems = append(elems, raw)
+		}
+	}
+	if err := d.Err(); err != nil {
+		s.replyError(direct{s}, nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
+		return
+	}
+	if !s.initialized || !s.rev.has(featureBatch) {
+		v := "before initialize"
+		if s.initialized {
+			v = "in protocol revision " + s.rev.String()
+		}
+		s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: JSON-RPC batches are not supported " + v})
+		return
+	}
+	if len(elems) == 0 {
+		s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: empty batch"})
+		return
+	}
+	b := &batch{}
+	for _, raw := range elems {
+		var m message
+		if err := parseMessage(&s.dec, raw, &m); err != nil {
+			s.replyError(b, m.id, err)
+			continue
+		}
+		if m.method == methodInitialize {
+			s.replyError(b, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: initialize must not be part of a batch"})
+			continue
+		}
+		s.route(&m, b)
+	}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		b.wg.Wait()
+		if len(b.responses) == 0 {
+			return // only notifications
+		}
+		out := []byte{'['}
+		for i, r := range b.responses {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(out, r...)
+		}
+		s.send(append(out, ']'))
+	}()
+}
+
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

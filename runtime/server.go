@@ -1,0 +1,132 @@
+package runtime
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"sync"
+)
+
+// Server holds what an MCP server offers: its identity and its tools. One
+// Server serves any number of sessions, concurrently.
+type Server struct {
+	name, version string
+	opts          options
+
+	mu    sync.RWMutex
+	tools []*Tool
+	index map[string]*Tool
+	lists listCache
+}
+
+type options struct {
+	title        string
+	instructions string
+	pageSize     int
+	logger       *slog.Logger
+	maxMessage   int
+}
+
+// Option configures a Server.
+type Option func(*options)
+
+// WithTitle sets the human-readable server title sent to clients of
+// revision 2025-06-18 and later.
+func WithTitle(title string) Option { return func(o *options) { o.title = title } }
+
+// WithInstructions sets the instructions returned by initialize: how to use
+// the server, for the model.
+func WithInstructions(s string) Option { return func(o *options) { o.instructions = s } }
+
+// WithPageSize sets how many items a list request returns per page
+// (default 100). n < 1 means all items on one page.
+func WithPageSize(n int) Option { return func(o *options) { o.pageSize = n } }
+
+// WithLogger sets the logger for server-side events such as recovered panics
+// (default: text to stderr). Over stdio, logs must never go to stdout.
+func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l } }
+
+// WithMaxMessageSize sets the largest message, in bytes, a stream transport
+// accepts (default 32 MiB). Larger messages are answered with an error.
+func WithMaxMessageSize(n int) Option { return func(o *options) { o.maxMessage = n } }
+
+// NewServer returns a Server with the given implementation name and version.
+func NewServer(name, version string, opts ...Option) *Server {
+	s := &Server{name: name, version: version, index: map[string]*Tool{}}
+	s.opts = options{pageSize: 100, maxMessage: 32 << 20}
+	for _, o := range opts {
+		o(&s.opts)
+	}
+	if s.opts.logger == nil {
+		s.opts.logger = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
+	return s
+}
+
+// Logger returns the server's logger.
+func (s *Server) Logger() *slog.Logger { return s.opts.logger }
+
+// AddTool registers a tool. It panics on a programming error: an invalid or
+// duplicate name, a missing handler or input schema.
+func (s *Server) AddTool(t Tool) {
+	if err := validToolName(t.Name); err != nil {
+		panic("runtime: AddTool: " + err.Error())
+	}
+	if t.Handler == nil {
+		panic(fmt.Sprintf("runtime: AddTool %q: nil Handler", t.Name))
+	}
+	in, err := compactJSON(t.InputSchema)
+	if err != nil || len(in) == 0 || in[0] != '{' {
+		panic(fmt.Sprintf("runtime: AddTool %q: InputSchema must be a JSON object", t.Name))
+	}
+	t.InputSchema = in
+	if t.OutputSchema != nil {
+		out, err := compactJSON(t.OutputSchema)
+		if err != nil || len(out) == 0 || out[0] != '{' {
+			panic(fmt.Sprintf("runtime: AddTool %q: OutputSchema must be a JSON object", t.Name))
+		}
+		t.OutputSchema = out
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if _, dup := s.index[t.Name]; dup {
+		panic(fmt.Sprintf("runtime: AddTool: duplicate tool name %q", t.Name))
+	}
+	tool := t
+	s.tools = append(s.tools, &tool)
+	s.index[t.Name] = &tool
+	s.lists.reset()
+}
+
+// hasTools reports whether any tool is registered.
+func (s *Server) hasTools() bool {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.tools) > 0
+}
+
+// Serve serves one session over a stream of newline-delimited JSON-RPC
+// messages: it reads requests from r and writes responses to w until r ends
+// (after answering every request in flight) or ctx is cancelled. When ctx is
+// cancelled, handlers in flight are cancelled and, if r is an io.Closer, r
+// is closed to end the read.
+func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
+	return newStreamConn(r, w, s.opts.maxMessage).serve(ctx, s)
+}
+
+// validToolName checks the MCP tool name rules: 1 to 128 characters of
+// A-Z a-z 0-9 _ - .
+func validToolName(name string) error {
+	if name == "" || len(name) > 128 {
+		return fmt.Errorf("tool name %q must have 1 to 128 characters", name)
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
+			return fmt.Errorf("tool name %q has %q; allowed are A-Z a-z 0-9 _ - .", name, c)
+		}
+	}
+	return nil
+}

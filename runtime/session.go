@@ -1,0 +1,99 @@
+package runtime
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+)
+
+// A transport delivers a session's outgoing messages.
+type transport interface {
+	// writeMessage writes one whole message; safe for concurrent use.
+	writeMessage(msg []byte) error
+}
+
+// Session is one client connection: it owns the negotiated protocol
+// revision, the requests in flight, and a way to send messages to the
+// client. It does not depend on the transport that carries it.
+type Session struct {
+	srv *Server
+	out transport
+	ctx context.Context // cancelled when the session ends
+
+	// Set by initialize, read by later requests; the read loop orders them.
+	rev         revision
+	initialized bool
+	clientName  string
+	clientVer   string
+
+	dec Decoder // for the read loop only
+
+	mu       sync.Mutex
+	inflight map[string]*call
+	wg       sync.WaitGroup
+	closed   atomic.Bool
+}
+
+// call is a request in flight that can be cancelled.
+type call struct {
+	cancel    context.CancelFunc
+	cancelled bool
+}
+
+type sessionKey struct{}
+
+// SessionFromContext returns the session a handler's context belongs to, or
+// nil.
+func SessionFromContext(ctx context.Context) *Session {
+	s, _ := ctx.Value(sessionKey{}).(*Session)
+	return s
+}
+
+func newSession(ctx context.Context, srv *Server, out transport) *Session {
+	s := &Session{srv: srv, out: out, inflight: map[string]*call{}}
+	s.ctx = context.WithValue(ctx, sessionKey{}, s)
+	return s
+}
+
+// ProtocolVersion returns the negotiated protocol revision, or "" before
+// initialize.
+func (s *Session) ProtocolVersion() string {
+	if !s.initialized {
+		return ""
+	}
+	return s.rev.String()
+}
+
+// ClientInfo returns the name and version the client gave in initialize.
+func (s *Session) ClientInfo() (name, version string) { return s.clientName, s.clientVer }
+
+// Notify sends a notification to the client; params is raw JSON or nil.
+func (s *Session) Notify(method string, params []byte) error {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	*buf = appendNotification((*buf)[:0], method, params)
+	return s.out.writeMessage(*buf)
+}
+
+// send writes msg, logging a failure: the transport is gone, and the read
+// side will notice.
+func (s *Session) send(msg []byte) {
+	if err := s.out.writeMessage(msg); err != nil && !s.closed.Load() {
+		s.srv.opts.logger.Debug("write failed", "err", err)
+	}
+}
+
+// wait blocks until every request in flight has been answered.
+func (s *Session) wait() { s.wg.Wait() }
+
+var bufferPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
+
+func getBuffer() *[]byte { return bufferPool.Get().(*[]byte) }
+
+func putBuffer(b *[]byte) {
+	if cap(*b) > 1<<20 {
+		return // let large buffers go
+	}
+	*b = (*b)[:0]
+	bufferPool.Put(b)
+}

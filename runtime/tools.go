@@ -1,0 +1,330 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"sync"
+)
+
+// Tool is a tool as registered with [Server.AddTool].
+type Tool struct {
+	Name        string // unique; 1 to 128 of A-Z a-z 0-9 _ - .
+	Title       string // human-readable name (revision 2025-06-18+)
+	Description string
+	// InputSchema is the JSON Schema of the arguments, a JSON object.
+	InputSchema json.RawMessage
+	// OutputSchema, if not nil, is the JSON Schema of StructuredContent
+	// (revision 2025-06-18+).
+	OutputSchema json.RawMessage
+	Annotations  *ToolAnnotations
+	Handler      ToolHandler
+}
+
+// ToolAnnotations are hints about a tool's behaviour (revision 2025-03-26+).
+// A nil field is not sent.
+type ToolAnnotations struct {
+	ReadOnlyHint    *bool
+	DestructiveHint *bool
+	IdempotentHint  *bool
+	OpenWorldHint   *bool
+}
+
+// ToolHandler runs a tool. A non-nil error becomes an isError result
+// carrying the error's text (the model reads it and may retry), except an
+// [*Error], which becomes a JSON-RPC error response.
+type ToolHandler func(ctx context.Context, req *ToolRequest) (*CallToolResult, error)
+
+// ToolRequest is one tools/call request. It is valid only while the handler
+// runs.
+type ToolRequest struct {
+	// Name is the tool's name.
+	Name string
+	// Arguments is the raw JSON of the arguments; nil when the client sent
+	// none or null.
+	Arguments []byte
+	// Session is the session the call came from.
+	Session *Session
+
+	dec Decoder
+}
+
+var emptyObject = []byte("{}")
+
+// Decoder returns a Decoder over the arguments, where absent arguments read
+// as an empty object. Violations name the root "arguments".
+func (r *ToolRequest) Decoder() *Decoder {
+	args := r.Arguments
+	if args == nil {
+		args = emptyObject
+	}
+	r.dec.Reset(args, "arguments")
+	return &r.dec
+}
+
+var toolRequests = sync.Pool{New: func() any { return new(ToolRequest) }}
+
+// Bool returns a pointer to b, for [ToolAnnotations].
+func Bool(b bool) *bool { return &b }
+
+// listCache holds encoded tools/list pages per revision; reset when the
+// tools change.
+type listCache struct {
+	mu    sync.Mutex
+	pages [len(revisions)][][]byte
+}
+
+func (c *listCache) reset() {
+	c.mu.Lock()
+	c.pages = [len(revisions)][][]byte{}
+	c.mu.Unlock()
+}
+
+// toolPages returns the encoded tools/list results for rev, building them on
+// first use.
+func (s *Server) toolPages(rev revision) [][]byte {
+	s.lists.mu.Lock()
+	defer s.lists.mu.Unlock()
+	if p := s.lists.pages[rev]; p != nil {
+		return p
+	}
+	s.mu.RLock()
+	tools := s.tools
+	s.mu.RUnlock()
+	size := s.opts.pageSize
+	if size < 1 || size > len(tools) {
+		size = max(len(tools), 1)
+	}
+	var pages [][]byte
+	for start := 0; start < len(tools) || start == 0; start += size {
+		end := min(start+size, len(tools))
+		b := []byte(`{"tools":[`)
+		for i, t := range tools[start:end] {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = t.appendJSON(b, rev)
+		}
+		b = append(b, ']')
+		if end < len(tools) {
+			b = append(b, `,"nextCursor":`...)
+			b = appendString(b, encodeCursor(end))
+		}
+		pages = append(pages, append(b, '}'))
+		if end == len(tools) {
+			break
+		}
+	}
+	s.lists.pages[rev] = pages
+	return pages
+}
+
+func (t *Tool) appendJSON(dst []byte, rev revision) []byte {
+	dst = append(dst, `{"name":`...)
+	dst = appendString(dst, t.Name)
+	if t.Title != "" && rev.has(featureToolTitle) {
+		dst = append(dst, `,"title":`...)
+		dst = appendString(dst, t.Title)
+	}
+	if t.Description != "" {
+		dst = append(dst, `,"description":`...)
+		dst = appendString(dst, t.Description)
+	}
+	dst = append(dst, `,"inputSchema":`...)
+	dst = append(dst, t.InputSchema...)
+	if t.OutputSchema != nil && rev.has(featureStructuredContent) {
+		dst = append(dst, `,"outputSchema":`...)
+		dst = append(dst, t.OutputSchema...)
+	}
+	if a := t.Annotations; a != nil && rev.has(featureToolAnnotations) {
+		dst = append(dst, `,"annotations":{`...)
+		n := 0
+		for _, h := range [...]struct {
+			key string
+			v   *bool
+		}{{"readOnlyHint", a.ReadOnlyHint}, {"destructiveHint", a.DestructiveHint}, {"idempotentHint", a.IdempotentHint}, {"openWorldHint", a.OpenWorldHint}} {
+			if h.v == nil {
+				continue
+			}
+			if n > 0 {
+				dst = append(dst, ',')
+			}
+			n++
+			dst = appendString(dst, h.key)
+			dst = append(dst, ':')
+			dst = appendBool(dst, *h.v)
+		}
+		dst = append(dst, '}')
+	}
+	return append(dst, '}')
+}
+
+// Cursors are opaque to clients; inside they are a base64 list offset.
+func encodeCursor(offset int) string {
+	return base64.RawURLEncoding.EncodeToString(strconv.AppendInt([]byte("o"), int64(offset), 10))
+}
+
+func decodeCursor(c string) (int, bool) {
+	b, err := base64.RawURLEncoding.DecodeString(c)
+	if err != nil || len(b) < 2 || b[0] != 'o' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(string(b[1:]))
+	return n, err == nil && n > 0
+}
+
+// listTools answers tools/list.
+func (s *Session) listTools(params []byte) ([]byte, *Error) {
+	cursor, perr := readCursor(&s.dec, params)
+	if perr != nil {
+		return nil, perr
+	}
+	pages := s.srv.toolPages(s.rev)
+	if cursor == "" {
+		return pages[0], nil
+	}
+	off, ok := decodeCursor(cursor)
+	size := s.srv.opts.pageSize
+	if !ok || size < 1 || off%size != 0 || off/size >= len(pages) {
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: invalid cursor"}
+	}
+	return pages[off/size], nil
+}
+
+// readCursor reads the cursor of a list request's params.
+func readCursor(d *Decoder, params []byte) (string, *Error) {
+	if params == nil {
+		return "", nil
+	}
+	d.Reset(params, "params")
+	var cursor string
+	if d.Object() {
+		for {
+			key, ok := d.Field()
+			if !ok {
+				break
+			}
+			if string(key) == "cursor" && d.Peek() != NullValue {
+				cursor, _ = d.String()
+			} else {
+				d.Skip()
+			}
+		}
+	}
+	if err := d.Err(); err != nil {
+		return "", &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+	}
+	return cursor, nil
+}
+
+// callTool answers tools/call; it runs on its own goroutine.
+func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []byte) ([]byte, *Error) {
+	req := toolRequests.Get().(*ToolRequest)
+	defer func() {
+		req.Name, req.Arguments, req.Session = "", nil, nil
+		toolRequests.Put(req)
+	}()
+	d := &req.dec
+	if params == nil {
+		params = emptyObject // absent or null: no name
+	}
+	d.Reset(params, "params")
+	hasName := false
+	if d.Object() {
+		for {
+			key, ok := d.Field()
+			if !ok {
+				break
+			}
+			switch string(key) {
+			case "name":
+				req.Name, hasName = d.String()
+			case "arguments":
+				switch d.Peek() {
+				case NullValue:
+					d.Skip()
+				case ObjectValue:
+					req.Arguments, _ = d.Raw()
+				default:
+					// Not an object: the tool's decoder reports it to the model.
+					req.Arguments, _ = d.Raw()
+				}
+			default:
+				d.Skip()
+			}
+		}
+	}
+	if err := d.Err(); err != nil {
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+	}
+	if !hasName {
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.name (the tool name) is required"}
+	}
+	s.srv.mu.RLock()
+	tool := s.srv.index[req.Name]
+	s.srv.mu.RUnlock()
+	if tool == nil {
+		return nil, s.srv.unknownTool(req.Name)
+	}
+	req.Session = s
+	res, err := runTool(ctx, s.srv, tool, req)
+	if err != nil {
+		if e, ok := err.(*Error); ok {
+			return nil, e
+		}
+		res = ErrorResult(err.Error())
+	}
+	if res == nil {
+		res = &CallToolResult{}
+	}
+	if res.StructuredContent != nil && !json.Valid(res.StructuredContent) {
+		s.srv.opts.logger.Error("tool returned invalid structured content", "tool", tool.Name)
+		res = ErrorResult("internal error: the tool produced invalid structured output")
+	}
+	buf = appendResponseHead(buf, id)
+	buf = append(buf, `"result":`...)
+	buf = res.appendJSON(buf, s.rev)
+	return append(buf, '}'), nil
+}
+
+// runTool calls the handler, turning a panic into an isError result.
+func runTool(ctx context.Context, srv *Server, tool *Tool, req *ToolRequest) (res *CallToolResult, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			srv.opts.logger.Error("tool panicked", "tool", tool.Name, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
+			res, err = ErrorResult("internal error: the tool failed unexpectedly; the server logged the details"), nil
+		}
+	}()
+	return tool.Handler(ctx, req)
+}
+
+func (s *Server) unknownTool(name string) *Error {
+	s.mu.RLock()
+	names := make([]string, len(s.tools))
+	for i, t := range s.tools {
+		names[i] = t.Name
+	}
+	s.mu.RUnlock()
+	data := appendStrings([]byte(`{"available":`), names)
+	return &Error{Code: CodeInvalidParams, Message: "Unknown tool: " + name, Data: append(data, '}')}
+}
+
+// compactJSON returns raw without insignificant white space, so that it can
+// travel inside one newline-delimited message.
+func compactJSON(raw []byte) ([]byte, error) {
+	if bytes.IndexAny(raw, "\n\r") < 0 {
+		if !json.Valid(raw) {
+			return nil, fmt.Errorf("invalid JSON")
+		}
+		return raw, nil
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, raw); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every check and test of the project, on a fresh machine too: the go
+# command fetches the modules the tests need (the official Go SDK client
+# among them) by itself.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+echo "== gofmt"
+unformatted=$(gofmt -l $(find . -name '*.go' -not -path './.git/*'))
+if [ -n "$unformatted" ]; then
+	echo "not gofmt-clean:"; echo "$unformatted"; exit 1
+fi
+
+echo "== go vet"
+go vet ./...
+
+echo "== generated code in sync with its annotations (mcpgen -check)"
+go run ./cmd/mcpgen -check ./examples/...
+
+echo "== go test -race"
+go test -race -count=1 ./...
+
+echo "== bench module"
+(cd bench && go vet ./... && go run ../cmd/mcpgen -check ./servers/mcpgen && go test -count=1 ./...)

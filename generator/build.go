@@ -162,6 +162,9 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		}
 		s, schema, ds := b.build(in, params.At(i).Pos())
 		diags = append(diags, ds...)
+		if len(ds) == 0 && s.Kind != KindStruct {
+			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s: %s has its own JSON methods; the arguments must be a plain struct whose fields mcpgen can decode and validate", fd.Name.Name, params.At(i).Type()))
+		}
 		t.Input, t.InputSchema = s, schema
 	default:
 		return nil, append(diags, diagf(pos, "%s: too many parameters; %s", fd.Name.Name, shape))

@@ -377,7 +377,9 @@ func sortedKeys(m map[string]bool) []string {
 }
 
 // structShape expands a struct type: its JSON properties as encoding/json
-// sees them, each with its field's tags and comments applied.
+// sees them, each with its field's tags and comments applied. A field tagged
+// nullable gets the site schema {"oneOf": [schema, {"type": "null"}]} as
+// its Shape's Schema; the shapes below it keep the inner schema.
 func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, depth int) *Shape {
 	s := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties(), AdditionalProperties: jsonschema.FalseSchema}
 	sh := &Shape{Kind: KindStruct, Type: t, Schema: s}

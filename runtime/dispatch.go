@@ -97,30 +97,22 @@ func (s *Session) handleRequest(m *message, r replier) {
 		s.replyResult(r, m.id, emptyResult)
 		return
 	}
-	if !s.initialized {
+	known := (m.method == methodToolsList || m.method == methodToolsCall) && s.srv.hasTools()
+	switch {
+	case !known:
+		s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method, Data: supportedMethods})
+	case !s.initialized:
 		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: the session is not initialized; send initialize first"})
-		return
-	}
-	switch m.method {
-	case methodToolsList:
-		if !s.srv.hasTools() {
-			break
-		}
+	case m.method == methodToolsList:
 		res, err := s.listTools(m.params)
 		if err != nil {
 			s.replyError(r, m.id, err)
 			return
 		}
 		s.replyResult(r, m.id, res)
-		return
-	case methodToolsCall:
-		if !s.srv.hasTools() {
-			break
-		}
+	default:
 		s.startCall(m, r)
-		return
 	}
-	s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method, Data: supportedMethods})
 }
 
 // startCall runs a tools/call on its own goroutine, cancellable by

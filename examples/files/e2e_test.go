@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mcpgen/mcpgen/internal/mcpschema"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The end-to-end test runs the real server binary under the official Go
+// SDK client. The client launches this test binary as a recording proxy
+// (see TestMain), so that every message on the wire can be validated
+// against the MCP schema of the negotiated revision.
+
+const (
+	envProxyTarget = "MCPGEN_E2E_SERVER" // the server command the proxy runs
+	envProxyLog    = "MCPGEN_E2E_LOG"    // where the proxy records the traffic
+)
+
+func TestMain(m *testing.M) {
+	if target := os.Getenv(envProxyTarget); target != "" {
+		os.Exit(proxy(target, os.Getenv(envProxyLog)))
+	}
+	os.Exit(m.Run())
+}
+
+// proxy runs the server, relaying stdio both ways and recording each line
+// with its direction: "C " from the client, "S " from the server.
+func proxy(target, logPath string) int {
+	logf, err := os.Create(logPath)
+	if err != nil {
+		return 1
+	}
+	defer logf.Close()
+	var mu sync.Mutex
+	record := func(dir string, line []byte) {
+		mu.Lock()
+		logf.Write([]byte(dir))
+		logf.Write(line)
+		mu.Unlock()
+	}
+	args := strings.Fields(target)
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = os.Stderr
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		return 1
+	}
+	relay := func(dir string, r io.Reader, w io.Writer, done func()) {
+		br := bufio.NewReaderSize(r, 1<<20)
+		for {
+			line, err := br.ReadBytes('\n')
+			if len(line) > 0 {
+				record(dir, line)
+				w.Write(line)
+			}
+			if err != nil {
+				done()
+				return
+			}
+		}
+	}
+	finished := make(chan struct{})
+	go relay("C ", os.Stdin, in, func() { in.Close() })
+	go relay("S ", out, os.Stdout, func() { close(finished) })
+	<-finished
+	if err := cmd.Wait(); err != nil {
+		return 1
+	}
+	return 0
+}
+
+// buildServer builds this example into a temporary folder.
+func buildServer(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "files")
+	cmd := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+func TestEndToEndGoSDK(t *testing.T) {
+	bin := buildServer(t)
+	root := t.TempDir()
+	for _, f := range []string{"main.go", "util.go", "README.md", "sub/deep.go"} {
+		p := filepath.Join(root, f)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logPath := filepath.Join(t.TempDir(), "traffic.log")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envProxyTarget+"="+bin+" -root "+root, envProxyLog+"="+logPath)
+	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "0.0.1"}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+
+	t.Run("list", func(t *testing.T) {
+		res, err := cs.ListTools(ctx, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, tool := range res.Tools {
+			names = append(names, tool.Name)
+		}
+		if got := strings.Join(names, ","); got != "search_files,list_dir" {
+			t.Fatalf("tools = %s, want search_files,list_dir", got)
+		}
+		search := res.Tools[0]
+		if search.Annotations == nil || !search.Annotations.ReadOnlyHint {
+			t.Errorf("search_files annotations = %+v, want readOnlyHint", search.Annotations)
+		}
+		schema, _ := json.Marshal(search.InputSchema)
+		for _, want := range []string{`"required":["pattern"]`, `"maximum":100`, `"minimum":1`, `"default":10`, `"additionalProperties":false`} {
+			if !strings.Contains(string(schema), want) {
+				t.Errorf("search_files input schema lacks %s: %s", want, schema)
+			}
+		}
+		if res.Tools[1].OutputSchema == nil {
+			t.Errorf("list_dir has no output schema")
+		}
+	})
+
+	t.Run("good call", func(t *testing.T) {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_files", Arguments: map[string]any{"pattern": "*.go", "recursive": true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.IsError {
+			t.Fatalf("isError: %s", text(res))
+		}
+		got := text(res)
+		for _, want := range []string{"main.go", "util.go", "sub/deep.go"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("result %q lacks %s", got, want)
+			}
+		}
+		if strings.Contains(got, "README") {
+			t.Errorf("result %q matches README.md", got)
+		}
+	})
+
+	t.Run("structured call", func(t *testing.T) {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_dir", Arguments: map[string]any{"sort": "name"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, _ := json.Marshal(res.StructuredContent)
+		var listing Listing
+		if err := json.Unmarshal(sc, &listing); err != nil || len(listing.Entries) != 4 || listing.Entries[0].Name != "README.md" {
+			t.Fatalf("structured content = %s (%v)", sc, err)
+		}
+	})
+
+	t.Run("bad call", func(t *testing.T) {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search_files", Arguments: map[string]any{"limit": 500, "recursive": "yes"}})
+		if err != nil {
+			t.Fatalf("a validation failure must be a tool result, not a protocol error: %v", err)
+		}
+		if !res.IsError {
+			t.Fatalf("isError = false for invalid arguments: %s", text(res))
+		}
+		got := text(res)
+		for _, want := range []string{"limit: must be an integer ≤ 100, got 500", `recursive: must be a boolean, got "yes"`, "pattern: required property is missing"} {
+			if !strings.Contains(got, want) {
+				t.Errorf("error text %q lacks %q", got, want)
+			}
+		}
+	})
+
+	t.Run("bad enum", func(t *testing.T) {
+		res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "list_dir", Arguments: map[string]any{"sort": "color"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := `sort: must be one of "name", "size", "modified", got "color"`; !res.IsError || !strings.Contains(text(res), want) {
+			t.Errorf("result %q (isError %v), want isError with %q", text(res), res.IsError, want)
+		}
+	})
+
+	t.Run("unknown tool", func(t *testing.T) {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "delete_everything", Arguments: map[string]any{}})
+		var werr *jsonrpc.Error
+		if !errors.As(err, &werr) || werr.Code != jsonrpc.CodeInvalidParams || !strings.Contains(werr.Message, "Unknown tool: delete_everything") {
+			t.Fatalf("err = %v, want JSON-RPC -32602 Unknown tool", err)
+		}
+	})
+
+	if err := cs.Close(); err != nil {
+		t.Errorf("close: %v", err)
+	}
+	cmd.Wait()
+	validateTraffic(t, logPath)
+}
+
+func text(res *mcp.CallToolResult) string {
+	var parts []string
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			parts = append(parts, tc.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+// validateTraffic checks every recorded server message against the schema
+// of the negotiated revision.
+func validateTraffic(t *testing.T, logPath string) {
+	t.Helper()
+	mcpschema.RequireAll(t)
+	data, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := mcpschema.NewTracker()
+	server := 0
+	for _, line := range strings.Split(strings.TrimRight(string(data), "\n"), "\n") {
+		dir, msg := line[:2], []byte(line[2:])
+		if dir == "C " {
+			tr.Client(msg)
+			continue
+		}
+		server++
+		if err := tr.Server(msg); err != nil {
+			t.Errorf("server message does not validate (revision %q): %v\n%s", tr.Revision(), err, msg)
+		}
+	}
+	if server < 8 {
+		t.Errorf("only %d server messages recorded", server)
+	}
+	if tr.Revision() == "" {
+		t.Errorf("no revision negotiated")
+	}
+	t.Logf("validated %d server messages at revision %s", server, tr.Revision())
+}

@@ -120,21 +120,35 @@ type CallToolResult struct {
 	IsError bool
 }
 
+// textResult holds a one-block result in a single allocation.
+type textResult struct {
+	res     CallToolResult
+	content [1]Content
+	text    TextContent
+}
+
 // TextResult returns a result holding one text block.
 func TextResult(text string) *CallToolResult {
-	return &CallToolResult{Content: []Content{TextContent{Text: text}}}
+	r := &textResult{text: TextContent{Text: text}}
+	r.content[0] = &r.text
+	r.res.Content = r.content[:]
+	return &r.res
 }
 
 // ErrorResult returns an isError result holding one text block.
 func ErrorResult(text string) *CallToolResult {
-	return &CallToolResult{Content: []Content{TextContent{Text: text}}, IsError: true}
+	r := TextResult(text)
+	r.IsError = true
+	return r
 }
 
 // StructuredResult returns a result whose structuredContent is the JSON
 // object raw, also sent as a text block for clients that do not read
 // structured content.
 func StructuredResult(raw []byte) *CallToolResult {
-	return &CallToolResult{Content: []Content{TextContent{Text: string(raw)}}, StructuredContent: raw}
+	r := TextResult(string(raw))
+	r.StructuredContent = raw
+	return r
 }
 
 // ContentResult returns a result holding the given blocks.

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"context"
 	"sync"
 )
 
@@ -116,41 +115,45 @@ func (s *Session) handleRequest(m *message, r replier) {
 }
 
 // startCall runs a tools/call on its own goroutine, cancellable by
-// notifications/cancelled.
+// notifications/cancelled. The message's id and params alias the read
+// buffer, so they are copied into a buffer the call owns.
 func (s *Session) startCall(m *message, r replier) {
-	key := string(m.id)
-	ctx, cancel := context.WithCancel(s.ctx)
-	c := &call{cancel: cancel}
+	key := keyOf(m.id)
+	c := &callContext{parent: s.ctx}
 	s.mu.Lock()
 	if _, dup := s.inflight[key]; dup {
 		s.mu.Unlock()
-		cancel()
-		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + key + " is already in use by a request in flight"})
+		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + string(m.id) + " is already in use by a request in flight"})
 		return
 	}
 	s.inflight[key] = c
 	s.mu.Unlock()
+	if s.ctx.Err() != nil {
+		c.cancel(false)
+	}
+	in := getBuffer()
+	*in = append(append((*in)[:0], m.id...), m.params...)
+	id, params := (*in)[:len(m.id)], (*in)[len(m.id):]
 	s.wg.Add(1)
 	r.begin()
-	id, params := m.id, m.params
 	go func() {
 		defer s.wg.Done()
 		defer r.end()
-		buf := getBuffer()
-		out, err := s.callTool(ctx, params, (*buf)[:0], id)
+		out := getBuffer()
+		resp, err := s.callTool(c, params, (*out)[:0], id)
 		s.mu.Lock()
 		delete(s.inflight, key)
-		cancelled := c.cancelled
 		s.mu.Unlock()
-		cancel()
-		if !cancelled {
+		c.cancel(false)
+		if !c.wasCancelled() {
 			if err != nil {
-				out = appendError(out[:0], id, err)
+				resp = appendError(resp[:0], id, err)
 			}
-			r.reply(out)
+			r.reply(resp)
 		}
-		*buf = out
-		putBuffer(buf)
+		*out = resp
+		putBuffer(out)
+		putBuffer(in)
 	}()
 }
 
@@ -180,7 +183,7 @@ func (s *Session) cancelRequest(params []byte) {
 				break
 			}
 			if string(key) == "requestId" {
-				id, _ = d.Raw()
+				id, _ = d.rawView()
 			} else {
 				d.Skip()
 			}
@@ -190,11 +193,11 @@ func (s *Session) cancelRequest(params []byte) {
 		return
 	}
 	s.mu.Lock()
-	if c := s.inflight[string(id)]; c != nil {
-		c.cancelled = true
-		c.cancel()
-	}
+	c := s.inflight[keyOf(id)]
 	s.mu.Unlock()
+	if c != nil {
+		c.cancel(true)
+	}
 }
 
 // initialize answers the initialize request and fixes the revision.

@@ -41,7 +41,7 @@ func NewError(code int, message string, data any) *Error {
 }
 
 // message is one decoded JSON-RPC message. Raw fields alias the buffer the
-// message was read from.
+// message was read from: they are valid until the transport reuses it.
 type message struct {
 	id     []byte // raw JSON id; nil for a notification
 	method string
@@ -84,7 +84,7 @@ func parseMessage(d *Decoder, data []byte, m *message) *Error {
 		case "id":
 			switch d.Peek() {
 			case StringValue, NumberValue:
-				m.id = rawValue(d)
+				m.id, _ = d.rawView()
 			default:
 				d.Skip()
 				bad = "id must be a string or a number"
@@ -95,14 +95,15 @@ func parseMessage(d *Decoder, data []byte, m *message) *Error {
 				bad = "method must be a string"
 				continue
 			}
-			m.method, _ = d.String()
+			b, _ := d.stringView()
+			m.method = internMethod(b)
 			if m.method == "" {
 				bad = "method must not be empty"
 			}
 		case "params":
 			switch d.Peek() {
 			case ObjectValue, ArrayValue:
-				m.params = rawValue(d)
+				m.params, _ = d.rawView()
 			case NullValue:
 				d.Skip()
 			default:
@@ -110,9 +111,9 @@ func parseMessage(d *Decoder, data []byte, m *message) *Error {
 				bad = "params must be an object"
 			}
 		case "result":
-			m.result = rawValue(d)
+			m.result, _ = d.rawView()
 		case "error":
-			m.err = rawValue(d)
+			m.err, _ = d.rawView()
 		default:
 			d.Skip()
 		}
@@ -138,11 +139,24 @@ func parseMessage(d *Decoder, data []byte, m *message) *Error {
 	return nil
 }
 
-// rawValue returns the raw JSON of the next value. It copies: messages may
-// outlive the read buffer.
-func rawValue(d *Decoder) []byte {
-	b, _ := d.Raw()
-	return b
+// internMethod returns the method name, without allocating for the
+// methods the runtime knows.
+func internMethod(b []byte) string {
+	switch string(b) {
+	case methodToolsCall:
+		return methodToolsCall
+	case methodToolsList:
+		return methodToolsList
+	case methodPing:
+		return methodPing
+	case methodInitialize:
+		return methodInitialize
+	case notifyInitialized:
+		return notifyInitialized
+	case notifyCancelled:
+		return notifyCancelled
+	}
+	return string(b)
 }
 
 // appendResponseHead appends the start of a response: {"jsonrpc":"2.0","id":ID,

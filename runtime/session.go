@@ -29,15 +29,9 @@ type Session struct {
 	dec Decoder // for the read loop only
 
 	mu       sync.Mutex
-	inflight map[string]*call
+	inflight map[requestKey]*callContext
 	wg       sync.WaitGroup
 	closed   atomic.Bool
-}
-
-// call is a request in flight that can be cancelled.
-type call struct {
-	cancel    context.CancelFunc
-	cancelled bool
 }
 
 type sessionKey struct{}
@@ -50,7 +44,7 @@ func SessionFromContext(ctx context.Context) *Session {
 }
 
 func newSession(ctx context.Context, srv *Server, out transport) *Session {
-	s := &Session{srv: srv, out: out, inflight: map[string]*call{}}
+	s := &Session{srv: srv, out: out, inflight: map[requestKey]*callContext{}}
 	s.ctx = context.WithValue(ctx, sessionKey{}, s)
 	return s
 }
@@ -85,6 +79,15 @@ func (s *Session) send(msg []byte) {
 
 // wait blocks until every request in flight has been answered.
 func (s *Session) wait() { s.wg.Wait() }
+
+// cancelAll cancels every request in flight: the session is ending.
+func (s *Session) cancelAll() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.inflight {
+		c.cancel(false)
+	}
+}
 
 var bufferPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}
 

@@ -101,15 +101,16 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	s := newSession(ctx, srv, c)
 	stop := make(chan struct{})
 	defer close(stop)
-	if c.closer != nil {
-		go func() {
-			select {
-			case <-ctx.Done():
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.cancelAll()
+			if c.closer != nil {
 				c.closer.Close()
-			case <-stop:
 			}
-		}()
-	}
+		case <-stop:
+		}
+	}()
 	var scratch []byte
 	var rerr error
 	for {

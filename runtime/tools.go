@@ -229,11 +229,12 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 		toolRequests.Put(req)
 	}()
 	d := &req.dec
-	if params == nil {
+	if len(params) == 0 {
 		params = emptyObject // absent or null: no name
 	}
 	d.Reset(params, "params")
 	hasName := false
+	var tool *Tool
 	if d.Object() {
 		for {
 			key, ok := d.Field()
@@ -242,16 +243,22 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 			}
 			switch string(key) {
 			case "name":
-				req.Name, hasName = d.String()
+				var name []byte
+				if name, hasName = d.stringView(); hasName {
+					s.srv.mu.RLock()
+					tool = s.srv.index[string(name)]
+					s.srv.mu.RUnlock()
+					if tool == nil {
+						req.Name = string(name)
+					}
+				}
 			case "arguments":
-				switch d.Peek() {
-				case NullValue:
+				if d.Peek() == NullValue {
 					d.Skip()
-				case ObjectValue:
-					req.Arguments, _ = d.Raw()
-				default:
-					// Not an object: the tool's decoder reports it to the model.
-					req.Arguments, _ = d.Raw()
+				} else {
+					// Anything but an object is reported to the model by
+					// the tool's decoder.
+					req.Arguments, _ = d.rawView()
 				}
 			default:
 				d.Skip()
@@ -264,12 +271,10 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	if !hasName {
 		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.name (the tool name) is required"}
 	}
-	s.srv.mu.RLock()
-	tool := s.srv.index[req.Name]
-	s.srv.mu.RUnlock()
 	if tool == nil {
 		return nil, s.srv.unknownTool(req.Name)
 	}
+	req.Name = tool.Name
 	req.Session = s
 	res, err := runTool(ctx, s.srv, tool, req)
 	if err != nil {

@@ -1,0 +1,23 @@
+package runtime
+
+// Views for the runtime's own message parsing: they return slices of the
+// input, or of the decoder's scratch space, instead of copies, so that the
+// envelope of a request costs no allocation.
+
+// rawView is Raw without the copy: the slice aliases the input.
+func (d *Decoder) rawView() ([]byte, bool) {
+	if !d.atValue() {
+		return nil, false
+	}
+	start := d.pos
+	if !d.skip() {
+		return nil, false
+	}
+	return d.data[start:d.pos], true
+}
+
+// stringView reads a string like String, returning its unescaped bytes,
+// valid until the next call on d.
+func (d *Decoder) stringView() ([]byte, bool) {
+	return d.stringBytes("must be a string")
+}

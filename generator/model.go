@@ -58,6 +58,7 @@ const (
 	OutputContent                      // []runtime.Content: passed through as content
 )
 
+// String names the kind.
 func (k OutputKind) String() string {
 	switch k {
 	case OutputNone:
@@ -104,25 +105,26 @@ type Tool struct {
 type Kind int
 
 const (
-	KindBool        Kind = iota
-	KindInt              // int, int8 … int64 (Bits says which)
-	KindUint             // uint, uint8 … uint64, uintptr
-	KindFloat            // float32, float64
-	KindString           // string
-	KindStruct           // struct; Fields lists the JSON properties
-	KindSlice            // []Elem
-	KindArray            // [Len]Elem
-	KindMap              // map[string]Elem
-	KindPointer          // *Elem: optional, null allowed
-	KindTime             // time.Time: RFC 3339 string
-	KindBytes            // []byte: base64 string
-	KindRawMessage       // json.RawMessage: any JSON value, kept raw
-	KindAny              // interface type: any JSON value, decoded by encoding/json
-	KindUnmarshaler      // a type with its own UnmarshalJSON (or MarshalJSON): decoded by encoding/json
+	KindBool        Kind = iota // bool
+	KindInt                     // int, int8 … int64 (Bits says which)
+	KindUint                    // uint, uint8 … uint64, uintptr
+	KindFloat                   // float32, float64
+	KindString                  // string
+	KindStruct                  // struct; Fields lists the JSON properties
+	KindSlice                   // []Elem
+	KindArray                   // [Len]Elem
+	KindMap                     // map[string]Elem
+	KindPointer                 // *Elem: optional, null allowed
+	KindTime                    // time.Time: RFC 3339 string
+	KindBytes                   // []byte: base64 string
+	KindRawMessage              // json.RawMessage: any JSON value, kept raw
+	KindAny                     // interface type: any JSON value, decoded by encoding/json
+	KindUnmarshaler             // a type with its own UnmarshalJSON (or MarshalJSON): decoded by encoding/json
 )
 
 var kindNames = [...]string{"bool", "int", "uint", "float", "string", "struct", "slice", "array", "map", "pointer", "time", "bytes", "rawmessage", "any", "unmarshaler"}
 
+// String names the kind.
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
 		return kindNames[k]

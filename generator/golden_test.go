@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mcpgen/mcpgen/generator"
+	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	"golang.org/x/tools/txtar"
 )
 
@@ -108,6 +109,11 @@ func TestGolden(t *testing.T) {
 		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("building the generated packages: %v\n%s", err, out)
+		}
+		vet := exec.Command("go", "vet", "./...")
+		vet.Dir = mod
+		if out, err := vet.CombinedOutput(); err != nil {
+			t.Fatalf("go vet of the generated packages: %v\n%s", err, out)
 		}
 		for _, c := range servers {
 			t.Run(c.name+"/session", func(t *testing.T) {
@@ -206,7 +212,7 @@ func runSession(t *testing.T, bin string, script []byte) []byte {
 		}
 		close(lines)
 	}()
-	read := func() string {
+	readLine := func() string {
 		select {
 		case l, ok := <-lines:
 			if !ok {
@@ -218,10 +224,22 @@ func runSession(t *testing.T, bin string, script []byte) []byte {
 		}
 		return ""
 	}
+	// Every message the server writes must be valid in the negotiated
+	// revision of the MCP schema.
+	mcpschema.RequireAll(t)
+	tr := mcpschema.NewTracker()
 	send := func(s string) {
+		tr.Client([]byte(s))
 		if _, err := io.WriteString(stdin, s+"\n"); err != nil {
 			t.Fatal(err)
 		}
+	}
+	read := func() string {
+		l := readLine()
+		if err := tr.Server([]byte(l)); err != nil {
+			t.Errorf("server message does not validate against the %s schema: %v\n%s", tr.Revision(), err, l)
+		}
+		return l
 	}
 	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"golden","version":"0"}}}`)
 	read()

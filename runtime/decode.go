@@ -52,16 +52,16 @@ func (k ValueKind) String() string {
 	return "nothing"
 }
 
-// maxDepth is the deepest nesting of arrays and objects accepted; it
+// decMaxDepth is the deepest nesting of arrays and objects accepted; it
 // matches the limit of encoding/json.
-const maxDepth = 10000
+const decMaxDepth = 10000
 
-// gotLimit is the number of bytes of a value quoted in a violation before
+// decGotLimit is the number of bytes of a value quoted in a violation before
 // it is cut short.
-const gotLimit = 40
+const decGotLimit = 40
 
-// kindOf maps the first byte of a value to its kind.
-var kindOf = func() (t [256]ValueKind) {
+// valueKindOf maps the first byte of a value to its kind.
+var valueKindOf = func() (t [256]ValueKind) {
 	t['n'] = NullValue
 	t['t'] = BoolValue
 	t['f'] = BoolValue
@@ -75,9 +75,9 @@ var kindOf = func() (t [256]ValueKind) {
 	return t
 }()
 
-// strPlain marks the bytes that a string may contain and that need no
+// strPlainByte marks the bytes that a string may contain and that need no
 // attention: printable ASCII other than '"' and '\\'.
-var strPlain = func() (t [256]bool) {
+var strPlainByte = func() (t [256]bool) {
 	for c := 0x20; c < utf8.RuneSelf; c++ {
 		t[c] = c != '"' && c != '\\'
 	}
@@ -90,8 +90,17 @@ const (
 	strHigh                // contains bytes >= 0x80
 )
 
-// frame is one open array or object.
-type frame struct {
+// keepSmall returns s emptied, or nil if its capacity exceeds max, so that a
+// reused Decoder does not hold on to memory an unusual input made it grow.
+func keepSmall[T any](s []T, max int) []T {
+	if cap(s) > max {
+		return nil
+	}
+	return s[:0]
+}
+
+// decFrame is one open array or object.
+type decFrame struct {
 	obj   bool // object (else array)
 	kesc  bool // the current key needs unescaping
 	start int  // offset of the opening delimiter
@@ -118,7 +127,7 @@ type Decoder struct {
 	start int // offset of the top-level value
 	root  string
 
-	stack   []frame
+	stack   []decFrame
 	skipStk []byte // delimiters of the containers open inside skipValue
 	scratch []byte // unescaped key or string bytes
 
@@ -140,16 +149,17 @@ func NewDecoder(data []byte, root string) *Decoder {
 }
 
 // Reset makes d read data from the start, forgetting all state but keeping
-// its buffers. root names the document in violations recorded at the top
-// level. Errors returned by Err before the Reset stay valid.
+// its buffers (unless an unusual input made them large). root names the
+// document in violations recorded at the top level. Errors returned by Err
+// before the Reset stay valid.
 func (d *Decoder) Reset(data []byte, root string) {
 	d.data = data
 	d.root = root
-	d.start = skipWS(data, 0)
+	d.start = skipJSONSpace(data, 0)
 	d.pos = d.start
-	d.stack = d.stack[:0]
-	d.skipStk = d.skipStk[:0]
-	d.scratch = d.scratch[:0]
+	d.stack = keepSmall(d.stack, 256)
+	d.skipStk = keepSmall(d.skipStk, 4096)
+	d.scratch = keepSmall(d.scratch, 64<<10)
 	d.lastKind = NoValue
 	d.lastBeg, d.lastEnd = 0, 0
 	d.violations = nil
@@ -165,7 +175,7 @@ func (d *Decoder) Peek() ValueKind {
 	if !d.atValue() || d.pos >= len(d.data) {
 		return NoValue
 	}
-	return kindOf[d.data[d.pos]]
+	return valueKindOf[d.data[d.pos]]
 }
 
 // Null consumes the next value and returns true if it is null. Otherwise it
@@ -203,7 +213,7 @@ func (d *Decoder) String() (string, bool) {
 	d.pos = end + 1
 	d.setLast(StringValue, start)
 	raw := d.data[start+1 : end]
-	if !needsUnescape(raw, flags) {
+	if !strNeedsUnescape(raw, flags) {
 		return string(raw), true
 	}
 	var b strings.Builder
@@ -260,15 +270,15 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 		bits = 64
 	}
 	limit := uint64(1)<<(bits-1) - 1 // largest magnitude of a positive value
-	mag, neg, st := parseInteger(raw)
+	mag, neg, st := parseJSONInt(raw)
 	switch {
-	case st == numFraction:
+	case st == intFraction:
 		d.Invalid("must be an integer")
 		return 0, false
-	case neg && (st == numOverflow || mag > limit+1):
+	case neg && (st == intOverflow || mag > limit+1):
 		d.Invalid("must be an integer ≥ " + strconv.FormatInt(-int64(limit)-1, 10))
 		return 0, false
-	case !neg && (st == numOverflow || mag > limit):
+	case !neg && (st == intOverflow || mag > limit):
 		d.Invalid("must be an integer ≤ " + strconv.FormatUint(limit, 10))
 		return 0, false
 	}
@@ -292,15 +302,15 @@ func (d *Decoder) Uint(bits int) (uint64, bool) {
 		bits = 64
 	}
 	limit := uint64(math.MaxUint64) >> (64 - bits)
-	mag, neg, st := parseInteger(raw)
+	mag, neg, st := parseJSONInt(raw)
 	switch {
-	case st == numFraction:
+	case st == intFraction:
 		d.Invalid("must be an integer")
 		return 0, false
-	case neg && (st == numOverflow || mag != 0):
+	case neg && (st == intOverflow || mag != 0):
 		d.Invalid("must be an integer ≥ 0")
 		return 0, false
-	case st == numOverflow || mag > limit:
+	case st == intOverflow || mag > limit:
 		d.Invalid("must be an integer ≤ " + strconv.FormatUint(limit, 10))
 		return 0, false
 	}
@@ -319,7 +329,7 @@ func (d *Decoder) Float(bits int) (float64, bool) {
 	if bits != 32 {
 		bits = 64
 	}
-	if f, ok := plainFloat(raw, bits); ok {
+	if f, ok := plainJSONFloat(raw, bits); ok {
 		return f, true
 	}
 	f, err := strconv.ParseFloat(string(raw), bits)
@@ -427,9 +437,9 @@ func (d *Decoder) Field() ([]byte, bool) {
 			}
 			i = d.pos
 		}
-		i = skipWS(data, i)
+		i = skipJSONSpace(data, i)
 		if i < len(data) && data[i] == ',' {
-			i = skipWS(data, i+1)
+			i = skipJSONSpace(data, i+1)
 			if i >= len(data) || data[i] != '"' {
 				d.unexpected(i, "expected a property name")
 				return nil, false
@@ -439,7 +449,7 @@ func (d *Decoder) Field() ([]byte, bool) {
 			return nil, false
 		}
 	} else {
-		i = skipWS(data, i)
+		i = skipJSONSpace(data, i)
 		if i >= len(data) || (data[i] != '"' && data[i] != '}') {
 			d.unexpected(i, "expected a property name or '}'")
 			return nil, false
@@ -454,20 +464,20 @@ func (d *Decoder) Field() ([]byte, bool) {
 	if end < 0 {
 		return nil, false
 	}
-	j := skipWS(data, end+1)
+	j := skipJSONSpace(data, end+1)
 	if j >= len(data) || data[j] != ':' {
 		d.unexpected(j, "expected ':' after property name")
 		return nil, false
 	}
-	j = skipWS(data, j+1)
-	if j >= len(data) || kindOf[data[j]] == NoValue {
+	j = skipJSONSpace(data, j+1)
+	if j >= len(data) || valueKindOf[data[j]] == NoValue {
 		d.unexpected(j, "expected a value")
 		return nil, false
 	}
 	d.pos = j
 	key := data[i+1 : end : end]
 	f.kbeg, f.kend, f.vpos = i+1, end, j
-	f.kesc = needsUnescape(key, flags)
+	f.kesc = strNeedsUnescape(key, flags)
 	if f.kesc {
 		d.scratch = appendUnescaped(d.scratch[:0], key)
 		return d.scratch, true
@@ -505,10 +515,10 @@ func (d *Decoder) Elem() bool {
 			}
 			i = d.pos
 		}
-		i = skipWS(data, i)
+		i = skipJSONSpace(data, i)
 		if i < len(data) && data[i] == ',' {
-			i = skipWS(data, i+1)
-			if i >= len(data) || kindOf[data[i]] == NoValue {
+			i = skipJSONSpace(data, i+1)
+			if i >= len(data) || valueKindOf[data[i]] == NoValue {
 				d.unexpected(i, "expected a value")
 				return false
 			}
@@ -517,8 +527,8 @@ func (d *Decoder) Elem() bool {
 			return false
 		}
 	} else {
-		i = skipWS(data, i)
-		if i >= len(data) || (data[i] != ']' && kindOf[data[i]] == NoValue) {
+		i = skipJSONSpace(data, i)
+		if i >= len(data) || (data[i] != ']' && valueKindOf[data[i]] == NoValue) {
 			d.unexpected(i, "expected a value or ']'")
 			return false
 		}
@@ -552,7 +562,7 @@ func (d *Decoder) Invalid(expect string) {
 		b = append(b, ", got an object"...)
 	default:
 		b = append(b, ", got "...)
-		b = appendCut(b, d.data[d.lastBeg:d.lastEnd])
+		b = appendGot(b, d.data[d.lastBeg:d.lastEnd])
 	}
 	d.record("", false, string(b))
 }
@@ -620,6 +630,10 @@ type ValidationError struct {
 	Violations []string // each "<path>: <problem>", in the order recorded
 }
 
+// maxListed is how many violations Error lists before summing up the
+// rest: enough to fix a call, not so many that they drown the model.
+const maxListed = 50
+
 // Error lists the violations, one per line when there are several.
 func (e *ValidationError) Error() string {
 	switch len(e.Violations) {
@@ -632,7 +646,13 @@ func (e *ValidationError) Error() string {
 	b.WriteString("invalid arguments (")
 	b.WriteString(strconv.Itoa(len(e.Violations)))
 	b.WriteString(" problems):")
-	for _, v := range e.Violations {
+	for i, v := range e.Violations {
+		if i == maxListed && len(e.Violations) > maxListed+1 {
+			b.WriteString("\n- … and ")
+			b.WriteString(strconv.Itoa(len(e.Violations) - i))
+			b.WriteString(" more")
+			break
+		}
 		b.WriteString("\n- ")
 		b.WriteString(v)
 	}
@@ -645,6 +665,7 @@ type SyntaxError struct {
 	Msg    string // description of the problem
 }
 
+// Error formats the error as "invalid JSON at offset N: <Msg>".
 func (e *SyntaxError) Error() string {
 	return "invalid JSON at offset " + strconv.Itoa(e.Offset) + ": " + e.Msg
 }
@@ -694,7 +715,7 @@ func (d *Decoder) skip() bool {
 	if !d.skipValue() {
 		return false
 	}
-	d.setLast(kindOf[d.data[start]], start)
+	d.setLast(valueKindOf[d.data[start]], start)
 	return true
 }
 
@@ -705,7 +726,7 @@ func (d *Decoder) number(expect string) ([]byte, bool) {
 	if !ok {
 		return nil, false
 	}
-	if kindOf[c] != NumberValue {
+	if valueKindOf[c] != NumberValue {
 		d.mismatch(expect)
 		return nil, false
 	}
@@ -719,8 +740,8 @@ func (d *Decoder) number(expect string) ([]byte, bool) {
 	return d.data[start:end], true
 }
 
-// stringBytes consumes the string at d.pos and returns its unescaped
-// content, valid until the next call on d. On a value of another type it
+// stringBytes consumes the string at d.pos and returns its decoded content
+// (as String decodes it), valid until the next call on d. On a value of another type it
 // records the violation expect and returns false.
 func (d *Decoder) stringBytes(expect string) ([]byte, bool) {
 	c, ok := d.first()
@@ -739,7 +760,7 @@ func (d *Decoder) stringBytes(expect string) ([]byte, bool) {
 	d.pos = end + 1
 	d.setLast(StringValue, start)
 	raw := d.data[start+1 : end]
-	if flags&strEscaped == 0 {
+	if !strNeedsUnescape(raw, flags) {
 		return raw, true
 	}
 	d.scratch = appendUnescaped(d.scratch[:0], raw)
@@ -769,11 +790,11 @@ func (d *Decoder) open(delim byte, expect string) bool {
 		d.mismatch(expect)
 		return false
 	}
-	if len(d.stack) >= maxDepth {
-		d.fail(d.pos, "nesting exceeds the maximum depth of "+strconv.Itoa(maxDepth))
+	if len(d.stack) >= decMaxDepth {
+		d.fail(d.pos, "nesting exceeds the maximum depth of "+strconv.Itoa(decMaxDepth))
 		return false
 	}
-	d.stack = append(d.stack, frame{obj: delim == '{', start: d.pos, vpos: -1, index: -1})
+	d.stack = append(d.stack, decFrame{obj: delim == '{', start: d.pos, vpos: -1, index: -1})
 	d.pos++
 	if delim == '{' {
 		d.lastKind = ObjectValue
@@ -821,7 +842,7 @@ func (d *Decoder) finish() {
 			return
 		}
 	}
-	if i := skipWS(d.data, d.pos); i < len(d.data) {
+	if i := skipJSONSpace(d.data, d.pos); i < len(d.data) {
 		d.unexpected(i, "after top-level value")
 		return
 	}
@@ -842,13 +863,13 @@ value:
 		}
 		switch c := data[i]; c {
 		case '{', '[':
-			if base+len(stk) >= maxDepth {
-				d.fail(i, "nesting exceeds the maximum depth of "+strconv.Itoa(maxDepth))
+			if base+len(stk) >= decMaxDepth {
+				d.fail(i, "nesting exceeds the maximum depth of "+strconv.Itoa(decMaxDepth))
 				return false
 			}
 			stk = append(stk, c)
 			d.skipStk = stk
-			i = skipWS(data, i+1)
+			i = skipJSONSpace(data, i+1)
 			if i < len(data) && data[i] == c+2 { // '}' or ']'
 				stk = stk[:len(stk)-1]
 				i++
@@ -879,7 +900,7 @@ value:
 			}
 			i = d.pos
 		default:
-			if kindOf[c] != NumberValue {
+			if valueKindOf[c] != NumberValue {
 				d.unexpected(i, "expected a value")
 				return false
 			}
@@ -888,10 +909,10 @@ value:
 			}
 		}
 		for len(stk) > 0 {
-			i = skipWS(data, i)
+			i = skipJSONSpace(data, i)
 			top := stk[len(stk)-1]
 			if i < len(data) && data[i] == ',' {
-				i = skipWS(data, i+1)
+				i = skipJSONSpace(data, i+1)
 				if top == '{' {
 					if i = d.skipName(i, "expected a property name"); i < 0 {
 						return false
@@ -928,12 +949,12 @@ func (d *Decoder) skipName(i int, expect string) int {
 	if end < 0 {
 		return -1
 	}
-	i = skipWS(data, end+1)
+	i = skipJSONSpace(data, end+1)
 	if i >= len(data) || data[i] != ':' {
 		d.unexpected(i, "expected ':' after property name")
 		return -1
 	}
-	return skipWS(data, i+1)
+	return skipJSONSpace(data, i+1)
 }
 
 // scanString validates the string whose opening quote is at i and returns
@@ -944,7 +965,7 @@ func (d *Decoder) scanString(i int) (int, int) {
 	flags := 0
 	i++
 	for {
-		for i < len(data) && strPlain[data[i]] {
+		for i < len(data) && strPlainByte[data[i]] {
 			i++
 		}
 		if i >= len(data) {
@@ -965,7 +986,7 @@ func (d *Decoder) scanString(i int) (int, int) {
 				i += 2
 			case 'u':
 				for k := i + 2; k < i+6; k++ {
-					if k >= len(data) || hexVal(data[k]) < 0 {
+					if k >= len(data) || hexDigitVal(data[k]) < 0 {
 						d.unexpected(k, "in \\u escape (expected 4 hexadecimal digits)")
 						return -1, 0
 					}
@@ -976,7 +997,7 @@ func (d *Decoder) scanString(i int) (int, int) {
 				return -1, 0
 			}
 		case c < 0x20:
-			d.fail(i, "invalid control character "+charDesc(c)+" in string (it must be escaped)")
+			d.fail(i, "invalid control character "+syntaxChar(c)+" in string (it must be escaped)")
 			return -1, 0
 		default:
 			flags |= strHigh
@@ -995,8 +1016,8 @@ func (d *Decoder) scanNumber(i int) int {
 	switch {
 	case i < len(data) && data[i] == '0':
 		i++
-	case i < len(data) && isDigit(data[i]):
-		for i++; i < len(data) && isDigit(data[i]); i++ {
+	case i < len(data) && isDecDigit(data[i]):
+		for i++; i < len(data) && isDecDigit(data[i]); i++ {
 		}
 	default:
 		d.unexpected(i, "in number (expected a digit)")
@@ -1004,11 +1025,11 @@ func (d *Decoder) scanNumber(i int) int {
 	}
 	if i < len(data) && data[i] == '.' {
 		i++
-		if i >= len(data) || !isDigit(data[i]) {
+		if i >= len(data) || !isDecDigit(data[i]) {
 			d.unexpected(i, "in number (expected a digit after '.')")
 			return -1
 		}
-		for i++; i < len(data) && isDigit(data[i]); i++ {
+		for i++; i < len(data) && isDecDigit(data[i]); i++ {
 		}
 	}
 	if i < len(data) && (data[i] == 'e' || data[i] == 'E') {
@@ -1016,11 +1037,11 @@ func (d *Decoder) scanNumber(i int) int {
 		if i < len(data) && (data[i] == '+' || data[i] == '-') {
 			i++
 		}
-		if i >= len(data) || !isDigit(data[i]) {
+		if i >= len(data) || !isDecDigit(data[i]) {
 			d.unexpected(i, "in number (expected a digit in the exponent)")
 			return -1
 		}
-		for i++; i < len(data) && isDigit(data[i]); i++ {
+		for i++; i < len(data) && isDecDigit(data[i]); i++ {
 		}
 	}
 	return i
@@ -1038,7 +1059,7 @@ func (d *Decoder) fail(off int, msg string) {
 func (d *Decoder) unexpected(i int, context string) {
 	what := "unexpected end of input"
 	if i < len(d.data) {
-		what = "unexpected character " + charDesc(d.data[i])
+		what = "unexpected character " + syntaxChar(d.data[i])
 	}
 	if context[0] == 'e' { // "expected …"
 		what += "; "
@@ -1066,7 +1087,7 @@ func (d *Decoder) record(extra string, hasExtra bool, msg string) {
 func (d *Decoder) appendPath(b []byte, extra string, hasExtra bool) []byte {
 	first := true
 	seg := func(name []byte, index int) {
-		if name != nil && isIdent(name) {
+		if name != nil && isPathIdent(name) {
 			if !first {
 				b = append(b, '.')
 			}
@@ -1077,7 +1098,7 @@ func (d *Decoder) appendPath(b []byte, extra string, hasExtra bool) []byte {
 			}
 			b = append(b, '[')
 			if name != nil {
-				b = appendQuoted(b, name)
+				b = appendPathName(b, name)
 			} else {
 				b = strconv.AppendInt(b, int64(index), 10)
 			}
@@ -1106,15 +1127,15 @@ func (d *Decoder) appendPath(b []byte, extra string, hasExtra bool) []byte {
 	return b
 }
 
-// isIdent reports whether name matches [A-Za-z_][A-Za-z0-9_-]*.
-func isIdent(name []byte) bool {
+// isPathIdent reports whether name matches [A-Za-z_][A-Za-z0-9_-]*.
+func isPathIdent(name []byte) bool {
 	if len(name) == 0 {
 		return false
 	}
 	for i, c := range name {
 		switch {
 		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '_':
-		case i > 0 && (isDigit(c) || c == '-'):
+		case i > 0 && (isDecDigit(c) || c == '-'):
 		default:
 			return false
 		}
@@ -1122,8 +1143,8 @@ func isIdent(name []byte) bool {
 	return true
 }
 
-// appendQuoted appends s as a JSON string.
-func appendQuoted(b, s []byte) []byte {
+// appendPathName appends s as a JSON string.
+func appendPathName(b, s []byte) []byte {
 	const hex = "0123456789abcdef"
 	b = append(b, '"')
 	for _, c := range s {
@@ -1145,12 +1166,12 @@ func appendQuoted(b, s []byte) []byte {
 	return append(b, '"')
 }
 
-// appendCut appends raw, cut to gotLimit bytes at a character boundary and
+// appendGot appends raw, cut to decGotLimit bytes at a character boundary and
 // followed by "…" when longer, with invalid UTF-8 replaced by U+FFFD.
-func appendCut(b, raw []byte) []byte {
+func appendGot(b, raw []byte) []byte {
 	cut := false
-	if len(raw) > gotLimit {
-		n := gotLimit
+	if len(raw) > decGotLimit {
+		n := decGotLimit
 		for n > 0 && !utf8.RuneStart(raw[n]) {
 			n--
 		}
@@ -1171,8 +1192,8 @@ func appendCut(b, raw []byte) []byte {
 	return b
 }
 
-// charDesc renders the byte c for a syntax error message.
-func charDesc(c byte) string {
+// syntaxChar renders the byte c for a syntax error message.
+func syntaxChar(c byte) string {
 	const hex = "0123456789abcdef"
 	switch {
 	case c == '\'':
@@ -1183,8 +1204,8 @@ func charDesc(c byte) string {
 	return `'\x` + string([]byte{hex[c>>4], hex[c&0xf]}) + "'"
 }
 
-// skipWS returns the offset of the first non-whitespace byte at or after i.
-func skipWS(data []byte, i int) int {
+// skipJSONSpace returns the offset of the first non-whitespace byte at or after i.
+func skipJSONSpace(data []byte, i int) int {
 	for i < len(data) {
 		c := data[i]
 		if c > ' ' || (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
@@ -1195,10 +1216,10 @@ func skipWS(data []byte, i int) int {
 	return i
 }
 
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isDecDigit(c byte) bool { return c >= '0' && c <= '9' }
 
-// hexVal returns the value of the hexadecimal digit c, or -1.
-func hexVal(c byte) rune {
+// hexDigitVal returns the value of the hexadecimal digit c, or -1.
+func hexDigitVal(c byte) rune {
 	switch {
 	case c >= '0' && c <= '9':
 		return rune(c - '0')
@@ -1210,15 +1231,15 @@ func hexVal(c byte) rune {
 	return -1
 }
 
-// hex4 returns the value of four hexadecimal digits, or -1 when b does not
+// hexEscape returns the value of four hexadecimal digits, or -1 when b does not
 // start with "\u" and four hexadecimal digits.
-func hex4(b []byte) rune {
+func hexEscape(b []byte) rune {
 	if len(b) < 6 || b[0] != '\\' || b[1] != 'u' {
 		return -1
 	}
 	var r rune
 	for _, c := range b[2:6] {
-		v := hexVal(c)
+		v := hexDigitVal(c)
 		if v < 0 {
 			return -1
 		}
@@ -1227,9 +1248,9 @@ func hex4(b []byte) rune {
 	return r
 }
 
-// needsUnescape reports whether the content raw of a scanned string with
+// strNeedsUnescape reports whether the content raw of a scanned string with
 // the given flags differs from its decoded form.
-func needsUnescape(raw []byte, flags int) bool {
+func strNeedsUnescape(raw []byte, flags int) bool {
 	return flags&strEscaped != 0 || (flags&strHigh != 0 && !utf8.Valid(raw))
 }
 
@@ -1269,12 +1290,12 @@ func unescapeStep(raw []byte, i int) (j int, r rune, next int) {
 	case 't':
 		return j, '\t', j + 2
 	case 'u':
-		r1 := hex4(raw[j:])
+		r1 := hexEscape(raw[j:])
 		if r1 < 0 {
 			return j, utf8.RuneError, len(raw)
 		}
 		if utf16.IsSurrogate(r1) {
-			if dec := utf16.DecodeRune(r1, hex4(raw[j+6:])); dec != utf8.RuneError {
+			if dec := utf16.DecodeRune(r1, hexEscape(raw[j+6:])); dec != utf8.RuneError {
 				return j, dec, j + 12
 			}
 			return j, utf8.RuneError, j + 6
@@ -1311,16 +1332,16 @@ func appendUnescaped(b, raw []byte) []byte {
 	}
 }
 
-// Outcomes of parseInteger.
+// Outcomes of parseJSONInt.
 const (
-	numOK       = iota
-	numFraction // not an integer
-	numOverflow // magnitude beyond uint64
+	intOK       = iota
+	intFraction // not an integer
+	intOverflow // magnitude beyond uint64
 )
 
-// parseInteger returns the magnitude and sign of the valid JSON number raw
+// parseJSONInt returns the magnitude and sign of the valid JSON number raw
 // if it is an integer that fits in a uint64.
-func parseInteger(raw []byte) (mag uint64, neg bool, status int) {
+func parseJSONInt(raw []byte) (mag uint64, neg bool, status int) {
 	i := 0
 	if raw[0] == '-' {
 		neg, i = true, 1
@@ -1335,25 +1356,25 @@ func parseInteger(raw []byte) (mag uint64, neg bool, status int) {
 			mag = mag*10 + uint64(c)
 		}
 		if j == len(raw) {
-			return mag, neg, numOK
+			return mag, neg, intOK
 		}
 	}
-	mag, status = decimalInteger(raw[i:])
+	mag, status = exactJSONInt(raw[i:])
 	return mag, neg, status
 }
 
-// decimalInteger handles the general case of parseInteger for the unsigned
+// exactJSONInt handles the general case of parseJSONInt for the unsigned
 // number raw, exactly, whatever its fraction and exponent.
-func decimalInteger(raw []byte) (uint64, int) {
+func exactJSONInt(raw []byte) (uint64, int) {
 	i := 0
-	for i < len(raw) && isDigit(raw[i]) {
+	for i < len(raw) && isDecDigit(raw[i]) {
 		i++
 	}
 	intPart := raw[:i]
 	var frac []byte
 	if i < len(raw) && raw[i] == '.' {
 		k := i + 1
-		for i = k; i < len(raw) && isDigit(raw[i]); i++ {
+		for i = k; i < len(raw) && isDecDigit(raw[i]); i++ {
 		}
 		frac = raw[k:i]
 	}
@@ -1388,38 +1409,38 @@ func decimalInteger(raw []byte) (uint64, int) {
 		lo++
 	}
 	if lo == n {
-		return 0, numOK
+		return 0, intOK
 	}
 	for digit(hi) == 0 {
 		hi--
 	}
 	weight := func(k int) int64 { return int64(len(intPart)-1-k) + exp }
 	if weight(hi) < 0 {
-		return 0, numFraction
+		return 0, intFraction
 	}
 	if weight(lo) >= 20 {
-		return 0, numOverflow
+		return 0, intOverflow
 	}
 	var mag uint64
 	for k := lo; k <= hi; k++ {
 		dg := digit(k)
 		if mag > (math.MaxUint64-dg)/10 {
-			return 0, numOverflow
+			return 0, intOverflow
 		}
 		mag = mag*10 + dg
 	}
 	for e := weight(hi); e > 0; e-- {
 		if mag > math.MaxUint64/10 {
-			return 0, numOverflow
+			return 0, intOverflow
 		}
 		mag *= 10
 	}
-	return mag, numOK
+	return mag, intOK
 }
 
-// plainFloat converts raw without strconv when it is a short plain integer
+// plainJSONFloat converts raw without strconv when it is a short plain integer
 // that the float type of the given size represents exactly.
-func plainFloat(raw []byte, bits int) (float64, bool) {
+func plainJSONFloat(raw []byte, bits int) (float64, bool) {
 	neg := raw[0] == '-'
 	digits := raw
 	if neg {

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -62,7 +63,11 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 				continue
 			}
 			if prev := byName[t.Name]; prev != nil {
-				diags = append(diags, diagf(t.Pos, "duplicate tool name %q (also used by %s at %s:%d:%d)", t.Name, prev.Func, filepath.Base(prev.Pos.Filename), prev.Pos.Line, prev.Pos.Column))
+				where := fmt.Sprintf("line %d", prev.Pos.Line)
+				if prev.Pos.Filename != t.Pos.Filename {
+					where = fmt.Sprintf("%s:%d", filepath.Base(prev.Pos.Filename), prev.Pos.Line)
+				}
+				diags = append(diags, diagf(t.Pos, "duplicate tool name %q (also used by %s at %s)", t.Name, prev.Func, where))
 				continue
 			}
 			byName[t.Name] = t

@@ -102,7 +102,7 @@ const toolKeys = "name, title, description, readonly, destructive, idempotent, o
 func (d *toolDirective) apply(key, value string, hasValue bool) string {
 	switch key {
 	case "name", "title", "description":
-		if !hasValue {
+		if !hasValue || key == "name" && value == "" {
 			return key + " needs a value: " + key + "=…"
 		}
 		switch key {

@@ -84,8 +84,8 @@ func Load(cfg Config) ([]*Package, error) {
 	if cfg.Output == "" {
 		cfg.Output = DefaultOutput
 	}
-	if filepath.Base(cfg.Output) != cfg.Output || !strings.HasSuffix(cfg.Output, ".go") {
-		return nil, fmt.Errorf("output %q must be a .go file name without directories", cfg.Output)
+	if err := CheckOutput(cfg.Output); err != nil {
+		return nil, err
 	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
@@ -106,7 +106,7 @@ func Load(cfg Config) ([]*Package, error) {
 	if len(roots) == 0 {
 		return nil, fmt.Errorf("no packages match %s (is the module's go.mod in order? try go mod tidy)", strings.Join(patterns, " "))
 	}
-	if diags := loadErrors(roots, cfg.Output); len(diags) > 0 {
+	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
 		return nil, diags.sort()
 	}
 	b := newSchemaBuilder(fset, roots)
@@ -123,12 +123,21 @@ func Load(cfg Config) ([]*Package, error) {
 	return out, nil
 }
 
+// CheckOutput reports whether name can be the generated file's name: a .go
+// file name without directories, not a test file.
+func CheckOutput(name string) error {
+	if filepath.Base(name) != name || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || name == ".go" {
+		return fmt.Errorf("-output %q must be a .go file name without directories (and not a _test.go file)", name)
+	}
+	return nil
+}
+
 // loadErrors collects the errors of the loaded packages and their
 // dependencies, each once. Errors inside a previously generated file, and
 // type errors about RegisterMCP (missing, or with other parameters, before
 // the first or next generation), are left out: that code is about to be
 // replaced, and must not stop its own regeneration.
-func loadErrors(roots []*packages.Package, output string) Diagnostics {
+func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 	var diags Diagnostics
 	seen := map[string]bool{}
 	isRoot := map[*packages.Package]bool{}
@@ -137,8 +146,17 @@ func loadErrors(roots []*packages.Package, output string) Diagnostics {
 	}
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		for _, e := range p.Errors {
-			if isRoot[p] && e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
-				continue // the go command's compile of a root: its type check reports the same
+			if e.Kind == packages.ListError && strings.HasPrefix(e.Msg, "# ") {
+				if isRoot[p] {
+					continue // the go command's compile of a root: its type check reports the same
+				}
+				for _, d := range compileErrors(e.Msg, dir) {
+					if key := d.String(); !seen[key] {
+						seen[key] = true
+						diags = append(diags, d)
+					}
+				}
+				continue
 			}
 			d := Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg}
 			if d.Pos.Filename == "" && e.Pos == "" {
@@ -157,6 +175,34 @@ func loadErrors(roots []*packages.Package, output string) Diagnostics {
 		}
 	})
 	return diags
+}
+
+// compileErrors splits the go command's report of a failed compile,
+// "# pkg" and then one "file:line:col: message" per line, into diagnostics;
+// file names are relative to dir, where the go command ran.
+func compileErrors(msg, dir string) Diagnostics {
+	var out Diagnostics
+	lines := strings.Split(msg, "\n")
+	for _, line := range lines[1:] {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		d := Diagnostic{Msg: line}
+		if i := strings.Index(line, ": "); i > 0 {
+			if pos := parsePos(line[:i]); pos.Line > 0 {
+				if !filepath.IsAbs(pos.Filename) && dir != "" {
+					pos.Filename = filepath.Join(dir, pos.Filename)
+				}
+				d = Diagnostic{Pos: pos, Msg: line[i+2:]}
+			}
+		}
+		out = append(out, d)
+	}
+	if len(out) == 0 {
+		out = append(out, Diagnostic{Msg: strings.TrimSpace(msg)})
+	}
+	return out
 }
 
 // parsePos parses a go/packages position, "file:line:col", "file:line",

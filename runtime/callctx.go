@@ -13,6 +13,12 @@ import (
 type callContext struct {
 	parent context.Context // the session's context
 
+	// The request, owned by the call while it runs.
+	key        requestKey
+	in         *[]byte // holds id and params
+	id, params []byte
+	r          replier
+
 	mu        sync.Mutex
 	done      chan struct{}
 	err       error

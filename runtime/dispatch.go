@@ -114,47 +114,50 @@ func (s *Session) handleRequest(m *message, r replier) {
 	}
 }
 
-// startCall runs a tools/call on its own goroutine, cancellable by
+// startCall runs a tools/call on a goroutine of its own, cancellable by
 // notifications/cancelled. The message's id and params alias the read
 // buffer, so they are copied into a buffer the call owns.
 func (s *Session) startCall(m *message, r replier) {
-	key := keyOf(m.id)
-	c := &callContext{parent: s.ctx}
+	c := &callContext{parent: s.ctx, key: keyOf(m.id), r: r}
 	s.mu.Lock()
-	if _, dup := s.inflight[key]; dup {
+	if _, dup := s.inflight[c.key]; dup {
 		s.mu.Unlock()
 		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + string(m.id) + " is already in use by a request in flight"})
 		return
 	}
-	s.inflight[key] = c
+	s.inflight[c.key] = c
 	s.mu.Unlock()
 	if s.ctx.Err() != nil {
 		c.cancel(false)
 	}
-	in := getBuffer()
-	*in = append(append((*in)[:0], m.id...), m.params...)
-	id, params := (*in)[:len(m.id)], (*in)[len(m.id):]
+	c.in = getBuffer()
+	*c.in = append(append((*c.in)[:0], m.id...), m.params...)
+	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
 	s.wg.Add(1)
 	r.begin()
-	go func() {
-		defer s.wg.Done()
-		defer r.end()
-		out := getBuffer()
-		resp, err := s.callTool(c, params, (*out)[:0], id)
-		s.mu.Lock()
-		delete(s.inflight, key)
-		s.mu.Unlock()
-		c.cancel(false)
-		if !c.wasCancelled() {
-			if err != nil {
-				resp = appendError(resp[:0], id, err)
-			}
-			r.reply(resp)
+	s.workers.run(s, c)
+}
+
+// runCall answers one tools/call.
+func (s *Session) runCall(c *callContext) {
+	defer s.wg.Done()
+	defer c.r.end()
+	out := getBuffer()
+	resp, err := s.callTool(c, c.params, (*out)[:0], c.id)
+	s.mu.Lock()
+	delete(s.inflight, c.key)
+	s.mu.Unlock()
+	c.cancel(false)
+	if !c.wasCancelled() {
+		if err != nil {
+			resp = appendError(resp[:0], c.id, err)
 		}
-		*out = resp
-		putBuffer(out)
-		putBuffer(in)
-	}()
+		c.r.reply(resp)
+	}
+	*out = resp
+	putBuffer(out)
+	putBuffer(c.in)
+	c.in, c.id, c.params, c.r = nil, nil, nil, nil
 }
 
 func (s *Session) handleNotification(m *message) {

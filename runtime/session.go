@@ -31,6 +31,7 @@ type Session struct {
 	mu       sync.Mutex
 	inflight map[requestKey]*callContext
 	wg       sync.WaitGroup
+	workers  workers
 	closed   atomic.Bool
 }
 

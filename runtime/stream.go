@@ -131,6 +131,7 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 		s.handle(bytes.TrimSuffix(line, []byte{'\n'}))
 	}
 	s.wait()
+	s.workers.close()
 	s.closed.Store(true)
 	c.wmu.Lock()
 	werr := c.w.Flush()

@@ -35,22 +35,29 @@ func (direct) end()               {}
 
 // handle processes one incoming message, a JSON-RPC message or a batch. It
 // is called from the transport's read loop, one message at a time; data may
-// be reused once it returns.
-func (s *Session) handle(data []byte) {
+// be reused once it returns. It reports whether the calling goroutine is
+// still the reader: false when it ran a call inline that outlasted the
+// handoff delay, and another goroutine has taken over reading.
+func (s *Session) handle(data []byte) bool {
 	data = trimSpace(data)
 	if len(data) == 0 {
-		return
+		return true
 	}
 	if data[0] == '[' {
 		s.handleBatch(data)
-		return
+		return true
 	}
 	var m message
 	if err := parseMessage(&s.dec, data, &m); err != nil {
 		s.replyError(direct{s}, m.id, err)
-		return
+		return true
 	}
 	s.route(&m, direct{s})
+	if c := s.inlineCall; c != nil {
+		s.inlineCall = nil
+		return s.inline.runInline(s, c)
+	}
+	return true
 }
 
 func (s *Session) route(m *message, r replier) {
@@ -135,6 +142,10 @@ func (s *Session) startCall(m *message, r replier) {
 	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
 	s.wg.Add(1)
 	r.begin()
+	if _, single := r.(direct); single && s.inline != nil && s.inline.idle() {
+		s.inlineCall = c // handle runs it once routing is done
+		return
+	}
 	s.workers.run(s, c)
 }
 

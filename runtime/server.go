@@ -90,13 +90,16 @@ func (s *Server) AddTool(t Tool) {
 		t.OutputSchema = out
 	}
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if _, dup := s.index[t.Name]; dup {
+		s.mu.Unlock()
 		panic(fmt.Sprintf("runtime: AddTool: duplicate tool name %q", t.Name))
 	}
 	tool := t
 	s.tools = append(s.tools, &tool)
 	s.index[t.Name] = &tool
+	s.mu.Unlock()
+	// After unlocking: toolPages takes the cache's lock, then s.mu. Pages
+	// built from the tools before this one are dropped here.
 	s.lists.reset()
 }
 

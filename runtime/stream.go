@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // streamConn carries newline-delimited JSON-RPC messages over a byte
@@ -17,6 +18,11 @@ type streamConn struct {
 	r      *bufio.Reader
 	closer io.Closer // r's underlying reader, if it can be closed
 	max    int
+
+	s        *Session
+	scratch  []byte      // the reader's buffer for long lines
+	handoff  *time.Timer // starts a new reader when an inline call is slow
+	readDone chan error  // the reader's final error, nil at the end of input
 
 	wmu     sync.Mutex
 	w       *bufio.Writer
@@ -93,12 +99,35 @@ func (c *streamConn) readLine(scratch *[]byte) ([]byte, error) {
 	}
 }
 
+// handoffDelay is how long a call may run on the reading goroutine before
+// another goroutine takes over reading, so that a slow call delays neither
+// other requests nor their cancellation by more than this.
+const handoffDelay = 200 * time.Microsecond
+
+// idle reports whether no further input is buffered: the client waits for
+// an answer rather than pipelining requests.
+func (c *streamConn) idle() bool { return c.r.Buffered() == 0 }
+
+// runInline runs a call on the reader. If it outlasts handoffDelay, the
+// handoff timer starts a new reader, and this goroutine stops reading once
+// the call is done.
+func (c *streamConn) runInline(s *Session, call *callContext) bool {
+	c.handoff.Reset(handoffDelay)
+	s.runCall(call)
+	return c.handoff.Stop()
+}
+
 // serve runs one session over the stream until the input ends or ctx is
 // cancelled; then it waits for the requests in flight to be answered.
 func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	s := newSession(ctx, srv, c)
+	s.inline = c
+	c.s = s
+	c.readDone = make(chan error, 1)
+	c.handoff = time.AfterFunc(time.Hour, c.readLoop)
+	c.handoff.Stop()
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
@@ -111,25 +140,8 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 		case <-stop:
 		}
 	}()
-	var scratch []byte
-	var rerr error
-	for {
-		line, err := c.readLine(&scratch)
-		if err == errTooLarge {
-			s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: message larger than " + strconv.Itoa(c.max) + " bytes"})
-			continue
-		}
-		if err != nil {
-			if err != io.EOF && ctx.Err() == nil {
-				rerr = err
-			}
-			break
-		}
-		if ctx.Err() != nil {
-			break
-		}
-		s.handle(bytes.TrimSuffix(line, []byte{'\n'}))
-	}
+	go c.readLoop()
+	rerr := <-c.readDone
 	s.wait()
 	s.workers.close()
 	s.closed.Store(true)
@@ -139,10 +151,37 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	switch {
 	case parent.Err() != nil:
 		return parent.Err()
-	case rerr != nil:
+	case rerr != nil && ctx.Err() == nil:
 		return rerr
 	case c.werr != nil:
 		return c.werr
 	}
 	return werr
+}
+
+// readLoop reads and handles messages until the input ends, or until it
+// hands reading over to another goroutine.
+func (c *streamConn) readLoop() {
+	s := c.s
+	for {
+		line, err := c.readLine(&c.scratch)
+		if err == errTooLarge {
+			s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: message larger than " + strconv.Itoa(c.max) + " bytes"})
+			continue
+		}
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			c.readDone <- err
+			return
+		}
+		if s.ctx.Err() != nil {
+			c.readDone <- nil
+			return
+		}
+		if !s.handle(bytes.TrimSuffix(line, []byte{'\n'})) {
+			return
+		}
+	}
 }

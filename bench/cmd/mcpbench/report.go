@@ -1,0 +1,347 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"os/exec"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
+	"github.com/mcpgen/mcpgen/bench/internal/wire"
+)
+
+// The report goes into README.md between these two lines.
+const (
+	beginMarker = "<!-- mcpbench:begin -->"
+	endMarker   = "<!-- mcpbench:end -->"
+)
+
+type machine struct {
+	cpu, kernel, goVersion string
+	cores                  int
+	peers                  string  // module versions of the compared libraries
+	otherLoad              float64 // share of the CPU other processes used during the stdio phase; -1 unknown
+}
+
+func machineInfo(dir string) machine {
+	m := machine{cpu: "unknown", kernel: "unknown", goVersion: runtime.Version(), cores: runtime.NumCPU(), otherLoad: -1}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for line := range strings.SplitSeq(string(b), "\n") {
+			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.cpu = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/sys/kernel/osrelease"); err == nil {
+		m.kernel = strings.TrimSpace(string(b))
+	}
+	cmd := exec.Command("go", "env", "GOVERSION")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err == nil {
+		m.goVersion = strings.TrimSpace(string(out))
+	}
+	cmd = exec.Command("go", "list", "-m", "-f", "{{.Path}} {{.Version}}",
+		"github.com/modelcontextprotocol/go-sdk", "github.com/mark3labs/mcp-go")
+	cmd.Dir = dir
+	if out, err := cmd.Output(); err == nil {
+		m.peers = strings.Join(strings.Split(strings.TrimSpace(string(out)), "\n"), ", ")
+	}
+	return m
+}
+
+func durations(d []time.Duration) []float64 {
+	v := make([]float64, len(d))
+	for i, x := range d {
+		v[i] = float64(x)
+	}
+	return v
+}
+
+// percentile returns the nearest-rank percentile p (0..100) of v.
+func percentile(v []float64, p float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Clone(v)
+	slices.Sort(v)
+	i := int(math.Ceil(p/100*float64(len(v)))) - 1
+	return v[max(0, min(i, len(v)-1))]
+}
+
+// metric is one row of the stdio table.
+type metric struct {
+	label  string
+	format string
+	value  func(*result) float64
+}
+
+var metrics = []metric{
+	{"start → initialize answer, median (ms)", "%.2f", func(r *result) float64 { return median(durations(r.starts)) / 1e6 }},
+	{"sequential round trips/s, median of rounds", "%.0f", func(r *result) float64 { return median(r.seqRates) }},
+	{"sequential latency p50 (µs)", "%.1f", func(r *result) float64 { return percentile(durations(r.lat), 50) / 1e3 }},
+	{"sequential latency p99 (µs)", "%.1f", func(r *result) float64 { return percentile(durations(r.lat), 99) / 1e3 }},
+	{"pipelined calls/s, %d in flight, median of rounds", "%.0f", func(r *result) float64 { return median(r.pipeRates) }},
+	{"peak RSS, VmHWM (MiB)", "%.1f", func(r *result) float64 { return mib(r.rss) }},
+	{"binary size (MiB)", "%.1f", func(r *result) float64 { return mib(r.size) }},
+}
+
+// target is one of the goals mcpgen is held to, as a ratio in the same run.
+type target struct {
+	label string
+	ratio func(res map[string]*result, benches map[string]benchLine) (float64, bool)
+	met   func(float64) bool
+}
+
+func seqOf(r *result) float64   { return median(r.seqRates) }
+func pipeOf(r *result) float64  { return median(r.pipeRates) }
+func startOf(r *result) float64 { return median(durations(r.starts)) }
+
+func ratioOf(f func(*result) float64, a, b string) func(map[string]*result, map[string]benchLine) (float64, bool) {
+	return func(res map[string]*result, _ map[string]benchLine) (float64, bool) {
+		ra, rb := res[a], res[b]
+		if ra == nil || rb == nil || f(rb) == 0 {
+			return 0, false
+		}
+		return f(ra) / f(rb), true
+	}
+}
+
+var targets = []target{
+	{"sequential round trips ≥ 0.8× floor", ratioOf(seqOf, "mcpgen", "floor"), func(x float64) bool { return x >= 0.8 }},
+	{"sequential round trips ≥ 3× mcp-go", ratioOf(seqOf, "mcpgen", "mcpgo"), func(x float64) bool { return x >= 3 }},
+	{"sequential round trips ≥ 5× Go SDK", ratioOf(seqOf, "mcpgen", "gosdk"), func(x float64) bool { return x >= 5 }},
+	{"pipelined throughput ≥ 0.6× floor", ratioOf(pipeOf, "mcpgen", "floor"), func(x float64) bool { return x >= 0.6 }},
+	{"pipelined throughput ≥ 2× mcp-go", ratioOf(pipeOf, "mcpgen", "mcpgo"), func(x float64) bool { return x >= 2 }},
+	{"start → initialize ≤ 0.5× the faster peer", func(res map[string]*result, _ map[string]benchLine) (float64, bool) {
+		g := res["mcpgen"]
+		if g == nil {
+			return 0, false
+		}
+		best := math.Inf(1)
+		for _, peer := range []string{"gosdk", "mcpgo"} {
+			if r := res[peer]; r != nil {
+				best = min(best, startOf(r))
+			}
+		}
+		if math.IsInf(best, 1) || best == 0 {
+			return 0, false
+		}
+		return startOf(g) / best, true
+	}, func(x float64) bool { return x <= 0.5 }},
+	{"in-process allocs/op ≤ ¼ of the Go SDK's (both over io.Pipe)", func(_ map[string]*result, b map[string]benchLine) (float64, bool) {
+		g, s := b["mcpgen/pipe"], b["gosdk/pipe"]
+		if g.name == "" || s.name == "" || s.allocs == 0 {
+			return 0, false
+		}
+		return g.allocs / s.allocs, true
+	}, func(x float64) bool { return x <= 0.25 }},
+}
+
+var displayName = map[string]string{"mcpgen": "mcpgen", "floor": "floor", "gosdk": "Go SDK", "mcpgo": "mcp-go"}
+
+// render writes the whole report as Markdown.
+func render(cfg config, m machine, res map[string]*result, benches []benchLine, gens []genLine) string {
+	var b bytes.Buffer
+	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+
+	p("Generated by `go run ./cmd/mcpbench%s` on %s.\n\n", flagSummary(cfg), time.Now().UTC().Format("2006-01-02 15:04 MST"))
+	p("Machine: %s, %d cores, %s, Linux %s. ", m.cpu, m.cores, m.goVersion, m.kernel)
+	if m.peers != "" {
+		p("Libraries: %s. ", m.peers)
+	}
+	if m.otherLoad >= 0 {
+		p("Other processes used %.1f%% of the CPU during the stdio measurements. ", 100*m.otherLoad)
+	}
+	p("Settings: %d rounds × (%d timed starts, %d warm-up calls, %s sequential, %s pipelined with %d in flight) per server, servers interleaved round-robin.\n\n",
+		cfg.rounds, cfg.starts, cfg.warmup, cfg.duration, cfg.duration, cfg.inflight)
+
+	servers := cfg.servers
+	peers := slices.DeleteFunc(slices.Clone(servers), func(s string) bool { return s == "mcpgen" })
+	_, haveGen := res["mcpgen"]
+
+	p("#### Over stdio, one process per server\n\n")
+	p("| metric |")
+	for _, s := range servers {
+		p(" %s |", displayName[s])
+	}
+	if haveGen {
+		for _, s := range peers {
+			p(" mcpgen ÷ %s |", displayName[s])
+		}
+	}
+	p("\n|---|")
+	for range servers {
+		p("---:|")
+	}
+	if haveGen {
+		for range peers {
+			p("---:|")
+		}
+	}
+	p("\n")
+	for _, mt := range metrics {
+		label := mt.label
+		if strings.Contains(label, "%d") {
+			label = fmt.Sprintf(label, cfg.inflight)
+		}
+		p("| %s |", label)
+		for _, s := range servers {
+			p(" "+mt.format+" |", mt.value(res[s]))
+		}
+		if haveGen {
+			g := mt.value(res["mcpgen"])
+			for _, s := range peers {
+				if v := mt.value(res[s]); v != 0 {
+					p(" %s |", ratio(g/v))
+				} else {
+					p(" — |")
+				}
+			}
+		}
+		p("\n")
+	}
+	p("\n")
+
+	benchByName := map[string]benchLine{}
+	for _, bl := range benches {
+		benchByName[bl.name] = bl
+	}
+
+	p("#### Targets (ratios from this run)\n\n")
+	p("| target | measured | met |\n|---|---:|:---:|\n")
+	for _, t := range targets {
+		x, ok := t.ratio(res, benchByName)
+		if !ok {
+			p("| %s | not measured | — |\n", t.label)
+			continue
+		}
+		met := "no"
+		if t.met(x) {
+			met = "yes"
+		}
+		p("| %s | %s | %s |\n", t.label, ratio(x), met)
+	}
+	p("\n")
+
+	p("#### Invalid calls\n\n")
+	p("What each server answers; MCP asks for a tool result with `isError: true` for invalid arguments (so that the model sees the message) and a JSON-RPC error for an unknown tool; **bold** marks any other answer, and \"accepted\" means the tool ran.\n\n")
+	p("| call |")
+	for _, s := range servers {
+		p(" %s |", displayName[s])
+	}
+	p("\n|---|")
+	for range servers {
+		p("---|")
+	}
+	p("\n")
+	for i, c := range wire.BadCases {
+		if c.Tool != searchtool.Name {
+			p("| %s: `%s` |", c.Label, c.Tool)
+		} else {
+			p("| %s: `%s` |", c.Label, strings.ReplaceAll(c.Args, "|", `\|`))
+		}
+		for _, s := range servers {
+			v := "—"
+			if i < len(res[s].bad) {
+				v = res[s].bad[i]
+				if v != c.Expected() {
+					v = "**" + v + "**"
+				}
+			}
+			p(" %s |", strings.ReplaceAll(v, "|", `\|`))
+		}
+		p("\n")
+	}
+	p("| declared input schema (tools/list) |")
+	for _, s := range servers {
+		p(" %s |", res[s].schema)
+	}
+	p("\n\n")
+	var notes []string
+	for _, s := range servers {
+		for _, n := range res[s].notes {
+			notes = append(notes, fmt.Sprintf("%s %s.", displayName[s], n))
+		}
+	}
+	if len(notes) > 0 {
+		p("Observed: %s\n\n", strings.Join(notes, " "))
+	}
+
+	if len(benches) > 0 {
+		p("#### In process, one `tools/call` round trip\n\n")
+		p("`go %s` (median of %d). `pipe`: the server's serve loop over io.Pipe with the same raw client as above; ", joinArgs(inprocArgs(cfg)), cfg.count)
+		p("`inmemory`: the Go SDK's own client over `mcp.NewInMemoryTransports`; `inprocess`: mcp-go's in-process client, which calls the server without JSON in between. Client costs are included in both of the latter.\n\n")
+		p("| benchmark | ns/op | B/op | allocs/op |\n|---|---:|---:|---:|\n")
+		for _, bl := range benches {
+			p("| %s | %.0f | %.0f | %.0f |\n", bl.name, bl.ns, bl.bytes, bl.allocs)
+		}
+		if g, ok := benchByName["mcpgen/pipe"]; ok {
+			p("\n")
+			for _, other := range benches {
+				if other.name == g.name || other.allocs == 0 || other.bytes == 0 {
+					continue
+				}
+				p("mcpgen/pipe ÷ %s: %s ns, %s B, %s allocs. ", other.name, ratio(g.ns/other.ns), ratio(g.bytes/other.bytes), ratio(g.allocs/other.allocs))
+			}
+			p("\n")
+		}
+		p("\n")
+	}
+	if len(gens) > 0 {
+		p("#### Generation scaling\n\n")
+		p("`go %s`: milliseconds per generation of a package of N annotated tools, median of the iterations. `load`: a bare go/packages load with the generator's mode; `generate`: generator.Generate (its load included); `own`: the difference, the generator's own work.\n\n", joinArgs(genArgs(cfg)))
+		p("| tools | load (ms) | generate (ms) | own (ms) | own ÷ generate |\n|---:|---:|---:|---:|---:|\n")
+		for _, g := range gens {
+			share := 0.0
+			if g.generate > 0 {
+				share = g.own / g.generate
+			}
+			p("| %s | %.0f | %.0f | %.0f | %.0f%% |\n", g.tools, g.load, g.generate, g.own, 100*share)
+		}
+		p("\n")
+	}
+	return b.String()
+}
+
+// flagSummary repeats the flags given on the command line.
+func flagSummary(cfg config) string {
+	if len(cfg.flagsSet) == 0 {
+		return ""
+	}
+	return " " + strings.Join(cfg.flagsSet, " ")
+}
+
+// readmeWithReport returns the README with the report between the markers.
+func readmeWithReport(path, report string) ([]byte, error) {
+	text, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	i := bytes.Index(text, []byte(beginMarker))
+	j := bytes.Index(text, []byte(endMarker))
+	if i < 0 || j < i {
+		return nil, errors.New(path + " lacks the lines " + beginMarker + " and " + endMarker)
+	}
+	var out bytes.Buffer
+	out.Write(text[:i+len(beginMarker)])
+	out.WriteString("\n")
+	out.WriteString(report)
+	out.Write(text[j:])
+	return out.Bytes(), nil
+}
+
+// ratio formats a ratio with two significant digits below 0.1.
+func ratio(x float64) string {
+	if x != 0 && math.Abs(x) < 0.1 {
+		return strconv.FormatFloat(x, 'g', 2, 64) + "×"
+	}
+	return fmt.Sprintf("%.2f×", x)
+}

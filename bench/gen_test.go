@@ -1,0 +1,174 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/mcpgen/mcpgen/generator"
+)
+
+// loadMode is the go/packages mode the generator loads with; the bare load
+// timed here must do the same work.
+const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
+	packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports
+
+// BenchmarkGenerate times generation for a package of 50, 100 and 200
+// annotated tools: load-ms is a bare go/packages load of the package,
+// generate-ms is generator.Generate on it (load included), own-ms the
+// difference, i.e. the generator's own work; each the median over the
+// iterations.
+func BenchmarkGenerate(b *testing.B) {
+	for _, n := range []int{50, 100, 200} {
+		b.Run(fmt.Sprintf("tools=%d", n), func(b *testing.B) {
+			dir := scaleModule(b, n)
+			cfg := generator.Config{Dir: dir}
+			// Once untimed: warms the build cache and checks that the output
+			// compiles.
+			files, err := generator.Generate(cfg)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if len(files) != 1 || files[0].Content == nil {
+				b.Fatalf("want one generated file, got %d", len(files))
+			}
+			if n == 50 {
+				buildGenerated(b, dir, files[0])
+			}
+			var loads, gens, owns []float64
+			for b.Loop() {
+				t0 := time.Now()
+				pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: dir}, ".")
+				if err != nil {
+					b.Fatal(err)
+				}
+				if packages.PrintErrors(pkgs) > 0 {
+					b.Fatal("package does not load")
+				}
+				t1 := time.Now()
+				if _, err := generator.Generate(cfg); err != nil {
+					b.Fatal(err)
+				}
+				t2 := time.Now()
+				loads = append(loads, ms(t1.Sub(t0)))
+				gens = append(gens, ms(t2.Sub(t1)))
+				owns = append(owns, ms(t2.Sub(t1)-t1.Sub(t0)))
+			}
+			b.ReportMetric(median(loads), "load-ms/op")
+			b.ReportMetric(median(gens), "generate-ms/op")
+			b.ReportMetric(median(owns), "own-ms/op")
+		})
+	}
+}
+
+// scaleModule writes a module holding one package with n annotated tools
+// and returns its directory. The module requires mcpgen, replaced by this
+// repository.
+func scaleModule(b *testing.B, n int) string {
+	b.Helper()
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	gomod := "module example.com/scale\n\ngo 1.26\n\n" +
+		"require github.com/mcpgen/mcpgen v0.0.0-00010101000000-000000000000\n\n" +
+		"replace github.com/mcpgen/mcpgen => " + repo + "\n"
+	write(b, filepath.Join(dir, "go.mod"), gomod)
+	if sum, err := os.ReadFile(filepath.Join(repo, "go.sum")); err == nil {
+		write(b, filepath.Join(dir, "go.sum"), string(sum))
+	}
+	write(b, filepath.Join(dir, "tools.go"), scaleSource(n))
+	return dir
+}
+
+// scaleSource is a package of n tools. Each has its own argument struct with
+// constraints; every other tool returns a struct (structured output), the
+// rest a string.
+func scaleSource(n int) string {
+	var s strings.Builder
+	s.WriteString("// Package scale is a synthetic package for timing generation.\npackage scale\n\n")
+	s.WriteString("import \"context\"\n\n")
+	for i := range n {
+		fmt.Fprintf(&s, `// Args%[1]d are the arguments of tool %[1]d.
+type Args%[1]d struct {
+	// Pattern is a glob.
+	Pattern string `+"`json:\"pattern\"`"+`
+	// Limit caps the number of results.
+	Limit int `+"`json:\"limit,omitempty\" jsonschema:\"minimum=1,maximum=100,default=10\"`"+`
+	// Recursive descends into subdirectories.
+	Recursive bool `+"`json:\"recursive,omitempty\"`"+`
+	// Tags filter the results.
+	Tags []string `+"`json:\"tags,omitempty\"`"+`
+}
+
+`, i)
+		if i%2 == 0 {
+			fmt.Fprintf(&s, `// Tool%[1]d finds files, variant %[1]d.
+//
+//mcp:tool readonly
+func Tool%[1]d(ctx context.Context, in Args%[1]d) (string, error) {
+	return in.Pattern, nil
+}
+
+`, i)
+		} else {
+			fmt.Fprintf(&s, `// Result%[1]d is the answer of tool %[1]d.
+type Result%[1]d struct {
+	Files []string `+"`json:\"files\"`"+`
+	Total int      `+"`json:\"total\"`"+`
+}
+
+// Tool%[1]d lists files, variant %[1]d.
+//
+//mcp:tool readonly
+func Tool%[1]d(ctx context.Context, in Args%[1]d) (Result%[1]d, error) {
+	return Result%[1]d{Files: []string{in.Pattern}, Total: 1}, nil
+}
+
+`, i)
+		}
+	}
+	return s.String()
+}
+
+// buildGenerated writes the generated file and builds the package.
+func buildGenerated(b *testing.B, dir string, f generator.File) {
+	b.Helper()
+	write(b, f.Path, string(f.Content))
+	defer os.Remove(f.Path)
+	cmd := exec.Command("go", "build", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("generated package does not build: %v\n%s", err, out)
+	}
+}
+
+func write(b *testing.B, path, text string) {
+	b.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		b.Fatal(err)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	v = slices.Clone(v)
+	slices.Sort(v)
+	if len(v)%2 == 1 {
+		return v[len(v)/2]
+	}
+	return (v[len(v)/2-1] + v[len(v)/2]) / 2
+}

@@ -1,0 +1,62 @@
+// Command gosdk serves search_files over stdio with the official MCP Go SDK,
+// written the way its documentation suggests: a typed handler registered with
+// mcp.AddTool, the input schema inferred from the argument struct and the
+// constraints added to it.
+package main
+
+import (
+	"context"
+	"log"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
+)
+
+// SearchArgs are the arguments of search_files.
+type SearchArgs struct {
+	Pattern   string `json:"pattern" jsonschema:"Pattern is a glob."`
+	Limit     int    `json:"limit,omitempty" jsonschema:"Limit caps the number of files reported."`
+	Recursive bool   `json:"recursive,omitempty" jsonschema:"Recursive descends into subdirectories."`
+}
+
+// SearchFiles finds files whose name matches a glob pattern.
+func SearchFiles(ctx context.Context, req *mcp.CallToolRequest, in SearchArgs) (*mcp.CallToolResult, any, error) {
+	text := searchtool.Result(in.Pattern, in.Limit, in.Recursive)
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil, nil
+}
+
+// inputSchema is the schema inferred from SearchArgs with the constraints
+// that struct tags cannot express in this SDK: limit's range and default,
+// and no properties beyond the declared ones.
+func inputSchema() *jsonschema.Schema {
+	s, err := jsonschema.For[SearchArgs](nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	limit := s.Properties["limit"]
+	limit.Minimum = jsonschema.Ptr(float64(searchtool.MinLimit))
+	limit.Maximum = jsonschema.Ptr(float64(searchtool.MaxLimit))
+	limit.Default = []byte("10")
+	s.Required = []string{"pattern"}
+	s.AdditionalProperties = &jsonschema.Schema{Not: &jsonschema.Schema{}}
+	return s
+}
+
+func newServer() *mcp.Server {
+	s := mcp.NewServer(&mcp.Implementation{Name: "bench-gosdk", Version: "0.0.1"}, nil)
+	mcp.AddTool(s, &mcp.Tool{
+		Name:        searchtool.Name,
+		Description: searchtool.Description,
+		InputSchema: inputSchema(),
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
+	}, SearchFiles)
+	return s
+}
+
+func main() {
+	if err := newServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
+		log.Fatal(err)
+	}
+}

@@ -1,0 +1,39 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/generator"
+
+	"github.com/mcpgen/mcpgen/bench/internal/inproc"
+)
+
+// BenchmarkCall is one tools/call round trip through the generated dispatch
+// and runtime.Server.Serve over io.Pipe.
+func BenchmarkCall(b *testing.B) {
+	b.Run("mcpgen/pipe", func(b *testing.B) { inproc.Bench(b, newServer().Serve) })
+}
+
+// TestConformance checks the answers the benchmarks rely on.
+func TestConformance(t *testing.T) { inproc.Conformance(t, newServer().Serve, true) }
+
+// TestGeneratedUpToDate fails when mcp_gen.go is not what the generator
+// makes of main.go today: run go generate.
+func TestGeneratedUpToDate(t *testing.T) {
+	files, err := generator.Generate(generator.Config{Dir: "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) != 1 {
+		t.Fatalf("generator returned %d files, want 1", len(files))
+	}
+	have, err := os.ReadFile(files[0].Path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(have, files[0].Content) {
+		t.Errorf("%s is stale: run go generate ./servers/mcpgen", files[0].Path)
+	}
+}

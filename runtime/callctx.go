@@ -26,7 +26,7 @@ type callContext struct {
 }
 
 func (c *callContext) Deadline() (time.Time, bool) { return c.parent.Deadline() }
-func (c *callContext) Value(key any) any             { return c.parent.Value(key) }
+func (c *callContext) Value(key any) any           { return c.parent.Value(key) }
 
 func (c *callContext) Done() <-chan struct{} {
 	c.mu.Lock()

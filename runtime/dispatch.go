@@ -35,29 +35,26 @@ func (direct) end()               {}
 
 // handle processes one incoming message, a JSON-RPC message or a batch. It
 // is called from the transport's read loop, one message at a time; data may
-// be reused once it returns. It reports whether the calling goroutine is
-// still the reader: false when it ran a call inline that outlasted the
-// handoff delay, and another goroutine has taken over reading.
-func (s *Session) handle(data []byte) bool {
+// be reused once it returns. When it returns a call, the transport runs it
+// on the reading goroutine (see inliner).
+func (s *Session) handle(data []byte) *callContext {
 	data = trimSpace(data)
 	if len(data) == 0 {
-		return true
+		return nil
 	}
 	if data[0] == '[' {
 		s.handleBatch(data)
-		return true
+		return nil
 	}
 	var m message
 	if err := parseMessage(&s.dec, data, &m); err != nil {
 		s.replyError(direct{s}, m.id, err)
-		return true
+		return nil
 	}
 	s.route(&m, direct{s})
-	if c := s.inlineCall; c != nil {
-		s.inlineCall = nil
-		return s.inline.runInline(s, c)
-	}
-	return true
+	c := s.inlineCall
+	s.inlineCall = nil
+	return c
 }
 
 func (s *Session) route(m *message, r replier) {

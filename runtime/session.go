@@ -20,9 +20,6 @@ type transport interface {
 type inliner interface {
 	// idle reports whether no further input is already waiting.
 	idle() bool
-	// runInline runs c on the calling goroutine, the reader, and reports
-	// whether it is still the reader afterwards.
-	runInline(s *Session, c *callContext) bool
 }
 
 // Session is one client connection: it owns the negotiated protocol
@@ -41,8 +38,8 @@ type Session struct {
 
 	dec Decoder // for the read loop only
 
-	// inline, when the transport offers it, runs a call on the goroutine
-	// that read it; inlineCall is the call handle is about to run so.
+	// inline, when the transport offers it, lets handle return a call for
+	// the reading goroutine to run (inlineCall, until handle returns).
 	inline     inliner
 	inlineCall *callContext
 

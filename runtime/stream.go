@@ -20,9 +20,8 @@ type streamConn struct {
 	max    int
 
 	s        *Session
-	scratch  []byte      // the reader's buffer for long lines
-	handoff  *time.Timer // starts a new reader when an inline call is slow
-	readDone chan error  // the reader's final error, nil at the end of input
+	scratch  []byte     // the reader's buffer for long lines
+	readDone chan error // the reader's final error, nil at the end of input
 
 	wmu     sync.Mutex
 	w       *bufio.Writer
@@ -108,15 +107,6 @@ const handoffDelay = 200 * time.Microsecond
 // an answer rather than pipelining requests.
 func (c *streamConn) idle() bool { return c.r.Buffered() == 0 }
 
-// runInline runs a call on the reader. If it outlasts handoffDelay, the
-// handoff timer starts a new reader, and this goroutine stops reading once
-// the call is done.
-func (c *streamConn) runInline(s *Session, call *callContext) bool {
-	c.handoff.Reset(handoffDelay)
-	s.runCall(call)
-	return c.handoff.Stop()
-}
-
 // serve runs one session over the stream until the input ends or ctx is
 // cancelled; then it waits for the requests in flight to be answered.
 func (c *streamConn) serve(parent context.Context, srv *Server) error {
@@ -126,8 +116,6 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	s.inline = c
 	c.s = s
 	c.readDone = make(chan error, 1)
-	c.handoff = time.AfterFunc(time.Hour, c.readLoop)
-	c.handoff.Stop()
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
@@ -163,6 +151,11 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 // hands reading over to another goroutine.
 func (c *streamConn) readLoop() {
 	s := c.s
+	// The timer starts the next reader if a call run here outlasts
+	// handoffDelay; it belongs to this reader alone, so that whether it
+	// fired tells this reader, and only it, to stop reading.
+	handoff := time.AfterFunc(time.Hour, c.readLoop)
+	handoff.Stop()
 	for {
 		line, err := c.readLine(&c.scratch)
 		if err == errTooLarge {
@@ -180,8 +173,12 @@ func (c *streamConn) readLoop() {
 			c.readDone <- nil
 			return
 		}
-		if !s.handle(bytes.TrimSuffix(line, []byte{'\n'})) {
-			return
+		if call := s.handle(bytes.TrimSuffix(line, []byte{'\n'})); call != nil {
+			handoff.Reset(handoffDelay)
+			s.runCall(call)
+			if !handoff.Stop() {
+				return // another goroutine reads now
+			}
 		}
 	}
 }

@@ -23,6 +23,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 
 	"github.com/mcpgen/mcpgen/generator"
@@ -30,6 +31,11 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		// A run is short and its heap small; collecting less often saves
+		// about a sixth of the time spent rendering a large package.
+		debug.SetGCPercent(400)
+	}
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 

@@ -298,17 +298,37 @@ func render(cfg config, m machine, res map[string]*result, benches []benchLine, 
 	if len(gens) > 0 {
 		p("#### Generation scaling\n\n")
 		p("`go %s`: milliseconds per generation of a package of N annotated tools, median of the iterations. `load`: a bare go/packages load with the generator's mode; `generate`: generator.Generate (its load included); `own`: the difference, the generator's own work.\n\n", joinArgs(genArgs(cfg)))
-		p("| tools | load (ms) | generate (ms) | own (ms) | own ÷ generate |\n|---:|---:|---:|---:|---:|\n")
+		p("| tools | load (ms) | generate (ms) | own (ms) | own ÷ load |\n|---:|---:|---:|---:|---:|\n")
 		for _, g := range gens {
 			share := 0.0
-			if g.generate > 0 {
-				share = g.own / g.generate
+			if g.load > 0 {
+				share = g.own / g.load
 			}
 			p("| %s | %.0f | %.0f | %.0f | %.0f%% |\n", g.tools, g.load, g.generate, g.own, 100*share)
 		}
 		p("\n")
+		if n := len(gens); n >= 2 && gens[n-1].load > 0 && gens[0].own > 0 {
+			first, last := gens[0], gens[n-1]
+			share := last.own / last.load
+			met := "no"
+			if share <= 0.25 {
+				met = "yes"
+			}
+			p("Target: the generator's own work adds ≤ 25%% to the load time at %s tools: measured %.0f%%, met: %s. ", last.tools, 100*share, met)
+			p("Growth from %s to %s tools: own work ×%.2f, generate ×%.2f (linear would be ×%s).\n\n", first.tools, last.tools, last.own/first.own, last.generate/first.generate, sizeRatio(first.tools, last.tools))
+		}
 	}
 	return b.String()
+}
+
+// sizeRatio returns b/a for two tool counts given as text.
+func sizeRatio(a, b string) string {
+	x, errA := strconv.ParseFloat(a, 64)
+	y, errB := strconv.ParseFloat(b, 64)
+	if errA != nil || errB != nil || x == 0 {
+		return "?"
+	}
+	return strconv.FormatFloat(y/x, 'g', 3, 64)
 }
 
 // flagSummary repeats the flags given on the command line.

@@ -52,7 +52,6 @@ type message struct {
 
 func (m *message) isRequest() bool      { return m.method != "" && m.id != nil }
 func (m *message) isNotification() bool { return m.method != "" && m.id == nil }
-func (m *message) isResponse() bool     { return m.method == "" && (m.result != nil || m.err != nil) }
 
 // parseMessage decodes one JSON-RPC message (not a batch) from data. On
 // failure it returns an *Error (parse error or invalid request) and, for an

@@ -128,7 +128,7 @@ func validToolName(name string) error {
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '-' || c == '.') {
-			return fmt.Errorf("tool name %q has %q; allowed are A-Z a-z 0-9 _ - .", name, c)
+			return fmt.Errorf("tool name %q has %q, but only A-Z a-z 0-9 _ - and . are allowed", name, c)
 		}
 	}
 	return nil

@@ -321,7 +321,7 @@ func (s *Server) unknownTool(name string) *Error {
 // compactJSON returns raw without insignificant white space, so that it can
 // travel inside one newline-delimited message.
 func compactJSON(raw []byte) ([]byte, error) {
-	if bytes.IndexAny(raw, "\n\r") < 0 {
+	if !bytes.ContainsAny(raw, "\n\r") {
 		if !json.Valid(raw) {
 			return nil, fmt.Errorf("invalid JSON")
 		}

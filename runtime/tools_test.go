@@ -462,8 +462,8 @@ func TestAddToolPanics(t *testing.T) {
 	}{
 		{"empty name", rt.Tool{Name: "", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "" must have 1 to 128 characters`},
 		{"long name", rt.Tool{Name: long, InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "` + long + `" must have 1 to 128 characters`},
-		{"space in name", rt.Tool{Name: "a b", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "a b" has ' '; allowed are A-Z a-z 0-9 _ - .`},
-		{"slash in name", rt.Tool{Name: "a/b", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "a/b" has '/'; allowed are A-Z a-z 0-9 _ - .`},
+		{"space in name", rt.Tool{Name: "a b", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "a b" has ' ', but only A-Z a-z 0-9 _ - and . are allowed`},
+		{"slash in name", rt.Tool{Name: "a/b", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "a/b" has '/', but only A-Z a-z 0-9 _ - and . are allowed`},
 		{"nil handler", rt.Tool{Name: "a", InputSchema: json.RawMessage(objSchema)}, `runtime: AddTool "a": nil Handler`},
 		{"no input schema", rt.Tool{Name: "a", Handler: h}, `runtime: AddTool "a": InputSchema must be a JSON object`},
 		{"input schema an array", rt.Tool{Name: "a", InputSchema: json.RawMessage(`[]`), Handler: h}, `runtime: AddTool "a": InputSchema must be a JSON object`},

@@ -264,10 +264,21 @@ func isNamedType(n *types.Named, pkg, name string) bool {
 }
 
 func (b *schemaBuilder) withDoc(named *types.Named, sh *Shape) *Shape {
-	if named != nil {
+	if named != nil && !isStandardLibrary(named.Obj().Pkg()) {
 		sh.Schema.Description = b.typeDoc(named.Obj())
 	}
 	return sh
+}
+
+// isStandardLibrary reports whether pkg is in the standard library, whose
+// type docs are written for Go programmers, not for a model filling in a
+// field: no dot in the first element of the import path.
+func isStandardLibrary(pkg *types.Package) bool {
+	if pkg == nil {
+		return true
+	}
+	first, _, _ := strings.Cut(pkg.Path(), "/")
+	return !strings.Contains(first, ".")
 }
 
 func (b *schemaBuilder) basicShape(st *buildState, t types.Type, u *types.Basic, pos token.Pos, path string) *Shape {

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Runs every check and test of the project, on a fresh machine too: the go
 # command fetches the modules the tests need (the official Go SDK client
-# among them) by itself.
+# among them) by itself, and npm installs the official TypeScript SDK
+# client the end-to-end tests drive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 echo "== gofmt"
-unformatted=$(gofmt -l $(find . -name '*.go' -not -path './.git/*'))
+unformatted=$(gofmt -l $(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*'))
 if [ -n "$unformatted" ]; then
 	echo "not gofmt-clean:"; echo "$unformatted"; exit 1
 fi
@@ -16,6 +17,9 @@ go vet ./...
 
 echo "== generated code in sync with its annotations (mcpgen -check)"
 go run ./cmd/mcpgen -check ./examples/...
+
+echo "== npm install: the official TypeScript SDK client for the end-to-end tests"
+(cd examples/files/testdata/tsclient && npm install --no-audit --no-fund --no-package-lock --loglevel=error)
 
 echo "== go test -race"
 go test -race -count=1 ./...

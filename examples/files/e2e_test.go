@@ -212,7 +212,88 @@ func TestEndToEndGoSDK(t *testing.T) {
 		t.Errorf("close: %v", err)
 	}
 	cmd.Wait()
-	validateTraffic(t, logPath)
+	validateTraffic(t, logPath, 8)
+}
+
+// TestEndToEndTypeScriptSDK runs the official TypeScript SDK client
+// (testdata/tsclient, installed by scripts/test.sh with npm) against the
+// server, through the same recording proxy.
+func TestEndToEndTypeScriptSDK(t *testing.T) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		needTool(t, "node is not installed")
+	}
+	clientDir, _ := filepath.Abs(filepath.Join("testdata", "tsclient"))
+	if _, err := os.Stat(filepath.Join(clientDir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
+		needTool(t, "the TypeScript SDK is not installed: run scripts/test.sh, or npm install in "+clientDir)
+	}
+	bin := buildServer(t)
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "big.go"), make([]byte, 100), 0o644)
+	os.WriteFile(filepath.Join(root, "small.go"), []byte("x"), 0o644)
+	logPath := filepath.Join(t.TempDir(), "traffic.log")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, filepath.Join(clientDir, "client.mjs"), os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), envProxyTarget+"="+bin+" -root "+root, envProxyLog+"="+logPath)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("TypeScript client: %v\n%s", err, out)
+	}
+	var got struct {
+		Server struct{ Name, Version string }
+		Tools  []struct {
+			Name         string
+			InputSchema  map[string]any
+			OutputSchema map[string]any
+		}
+		Good, Structured, Bad struct {
+			Content []struct{ Type, Text string }
+			// StructuredContent was checked against the output schema by
+			// the client itself.
+			StructuredContent map[string]any
+			IsError           bool
+		}
+		Unknown struct {
+			Error *struct {
+				Code    int
+				Message string
+			}
+		}
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("client output: %v\n%s", err, out)
+	}
+	if got.Server.Name != "files" || len(got.Tools) != 2 || got.Tools[0].Name != "search_files" || got.Tools[1].OutputSchema == nil {
+		t.Errorf("server %+v, tools %+v", got.Server, got.Tools)
+	}
+	if got.Good.IsError || len(got.Good.Content) != 1 || got.Good.Content[0].Text != "big.go\nsmall.go" {
+		t.Errorf("good call = %+v", got.Good)
+	}
+	if entries, _ := got.Structured.StructuredContent["entries"].([]any); got.Structured.IsError || len(entries) != 2 {
+		t.Errorf("structured call = %+v", got.Structured)
+	} else if first, _ := entries[0].(map[string]any); first["name"] != "big.go" {
+		t.Errorf("sort=size put %v first", first["name"])
+	}
+	if !got.Bad.IsError || len(got.Bad.Content) != 1 || !strings.Contains(got.Bad.Content[0].Text, "limit: must be an integer ≤ 100, got 500") {
+		t.Errorf("bad call = %+v", got.Bad)
+	}
+	if e := got.Unknown.Error; e == nil || e.Code != -32602 || !strings.Contains(e.Message, "Unknown tool: delete_everything") {
+		t.Errorf("unknown tool: %+v", got.Unknown)
+	}
+	validateTraffic(t, logPath, 6)
+}
+
+// needTool skips a test whose client is not installed, but fails it in CI,
+// where scripts/test.sh installs every client.
+func needTool(t *testing.T, why string) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal(why)
+	}
+	t.Skip(why)
 }
 
 func text(res *mcp.CallToolResult) string {
@@ -227,7 +308,7 @@ func text(res *mcp.CallToolResult) string {
 
 // validateTraffic checks every recorded server message against the schema
 // of the negotiated revision.
-func validateTraffic(t *testing.T, logPath string) {
+func validateTraffic(t *testing.T, logPath string, want int) {
 	t.Helper()
 	mcpschema.RequireAll(t)
 	data, err := os.ReadFile(logPath)
@@ -247,8 +328,8 @@ func validateTraffic(t *testing.T, logPath string) {
 			t.Errorf("server message does not validate (revision %q): %v\n%s", tr.Revision(), err, msg)
 		}
 	}
-	if server < 8 {
-		t.Errorf("only %d server messages recorded", server)
+	if server != want {
+		t.Errorf("%d server messages recorded, want %d: one per request", server, want)
 	}
 	if tr.Revision() == "" {
 		t.Errorf("no revision negotiated")

@@ -1,0 +1,24 @@
+// Drives an MCP server over stdio with the official TypeScript SDK client
+// and prints what it saw as one JSON object, for e2e_test.go to check.
+// Usage: node client.mjs <command> [args...]
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+
+const [command, ...args] = process.argv.slice(2);
+const client = new Client({ name: "e2e-ts", version: "0.0.1" });
+const transport = new StdioClientTransport({ command, args, env: process.env, stderr: "inherit" });
+await client.connect(transport);
+
+const out = { server: client.getServerVersion() };
+out.tools = (await client.listTools()).tools;
+out.good = await client.callTool({ name: "search_files", arguments: { pattern: "*.go", recursive: true } });
+out.structured = await client.callTool({ name: "list_dir", arguments: { sort: "size" } });
+out.bad = await client.callTool({ name: "search_files", arguments: { limit: 500, recursive: "yes" } });
+try {
+  await client.callTool({ name: "delete_everything", arguments: {} });
+  out.unknown = { error: null };
+} catch (e) {
+  out.unknown = { error: { code: e.code, message: e.message } };
+}
+await client.close();
+console.log(JSON.stringify(out));

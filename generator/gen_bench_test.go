@@ -52,3 +52,14 @@ func syntheticModule(b *testing.B, n int) string {
 	}
 	return dir
 }
+
+// BenchmarkLoad times loading and modelling a package of 200 tools; the
+// go/packages load is most of it.
+func BenchmarkLoad(b *testing.B) {
+	dir := syntheticModule(b, 200)
+	for b.Loop() {
+		if _, err := generator.Load(generator.Config{Dir: dir}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -429,7 +429,11 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			jen.Add(target()).Op("=").Nil(),
 		).Else().BlockFunc(func(g *jen.Group) {
 			g.Id(p).Op(":=").New(e.typeCode(s.Elem.Type))
-			e.value(g, s.Elem, func() *jen.Statement { return jen.Op("*").Id(p) }, depth+1)
+			if s.Elem.Kind == KindStruct {
+				g.Id(e.decoderFor(s.Elem)).Call(jen.Id("d"), jen.Id(p))
+			} else {
+				e.value(g, s.Elem, func() *jen.Statement { return jen.Op("*").Id(p) }, depth+1)
+			}
 			g.Add(target()).Op("=").Id(p)
 		})
 	case KindSlice:

@@ -240,7 +240,7 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 		}
 	}
 	if err := d.Err(); err != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+		return nil, invalidParams(err)
 	}
 	if !hasVersion {
 		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.protocolVersion is required"}

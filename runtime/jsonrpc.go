@@ -3,6 +3,7 @@ package runtime
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 )
 
 // JSON-RPC 2.0 error codes.
@@ -200,4 +201,14 @@ func appendNotification(dst []byte, method string, params []byte) []byte {
 		dst = append(dst, params...)
 	}
 	return append(dst, '}')
+}
+
+// invalidParams turns the error of decoding a request's params into an
+// invalid-params error that names each problem.
+func invalidParams(err error) *Error {
+	msg := err.Error()
+	if v, ok := err.(*ValidationError); ok {
+		msg = strings.Join(v.Violations, "; ")
+	}
+	return &Error{Code: CodeInvalidParams, Message: "Invalid params: " + msg}
 }

@@ -94,9 +94,9 @@ func TestInitializeInvalidParams(t *testing.T) {
 		{"null params", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":null}`,
 			"Invalid params: params.protocolVersion is required"},
 		{"protocolVersion a number", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":20250618}}`,
-			"Invalid params: invalid arguments: protocolVersion: must be a string, got 20250618"},
+			"Invalid params: protocolVersion: must be a string, got 20250618"},
 		{"params an array", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":["2025-06-18"]}`,
-			"Invalid params: invalid arguments: params: must be an object, got an array"},
+			"Invalid params: params: must be an object, got an array"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newServer()

@@ -216,7 +216,7 @@ func readCursor(d *Decoder, params []byte) (string, *Error) {
 		}
 	}
 	if err := d.Err(); err != nil {
-		return "", &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+		return "", invalidParams(err)
 	}
 	return cursor, nil
 }
@@ -266,7 +266,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 		}
 	}
 	if err := d.Err(); err != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+		return nil, invalidParams(err)
 	}
 	if !hasName {
 		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.name (the tool name) is required"}

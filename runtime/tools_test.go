@@ -184,8 +184,8 @@ func TestToolsListInvalidCursor(t *testing.T) {
 		{"garbage", `{"cursor":"not a cursor!"}`, "Invalid params: invalid cursor"},
 		{"base64 of something else", `{"cursor":"bm9wZQ"}`, "Invalid params: invalid cursor"},
 		{"changed cursor", `{"cursor":"` + *next + `x"}`, "Invalid params: invalid cursor"},
-		{"number", `{"cursor":2}`, "Invalid params: invalid arguments: cursor: must be a string, got 2"},
-		{"params an array", `[1]`, "Invalid params: invalid arguments: params: must be an object, got an array"},
+		{"number", `{"cursor":2}`, "Invalid params: cursor: must be a string, got 2"},
+		{"params an array", `[1]`, "Invalid params: params: must be an object, got an array"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c.t = t
@@ -327,7 +327,7 @@ func TestToolsCall(t *testing.T) {
 		{name: "empty params", params: `{}`, code: rt.CodeInvalidParams, msg: "Invalid params: params.name (the tool name) is required"},
 		{name: "no params", code: rt.CodeInvalidParams, msg: "Invalid params: params.name (the tool name) is required"},
 		{name: "null params", params: `null`, code: rt.CodeInvalidParams, msg: "Invalid params: params.name (the tool name) is required"},
-		{name: "name a number", params: `{"name":5}`, code: rt.CodeInvalidParams, msg: "Invalid params: invalid arguments: name: must be a string, got 5"},
+		{name: "name a number", params: `{"name":5}`, code: rt.CodeInvalidParams, msg: "Invalid params: name: must be a string, got 5"},
 		{name: "arguments absent", params: `{"name":"args"}`, result: textResult("nil=true fields=0", false)},
 		{name: "arguments null", params: `{"name":"args","arguments":null}`, result: textResult("nil=true fields=0", false)},
 		{name: "arguments empty", params: `{"name":"args","arguments":{}}`, result: textResult("nil=false fields=0", false)},

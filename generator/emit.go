@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
 	"go/types"
 	"math/big"
 	"strconv"
@@ -282,7 +283,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 							}
 						}
 						e.allocPath(g, f)
-						e.value(g, f.Shape, func() *jen.Statement { return e.fieldRef(f) }, 0)
+						e.value(g, f.Shape, func() *jen.Statement { return e.fieldRef(s, f) }, 0)
 					})
 				}
 				g.Default().Block(jen.Id("d").Dot("Unknown").Call(jen.Lit(strings.Join(allowed, ", "))))
@@ -296,16 +297,25 @@ func (e *emitter) decoderFunc(s *Shape) {
 			}
 			g.If(jen.Op("!").Id("seen").Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
 				e.allocPath(g, f)
-				g.Add(e.fieldRef(f)).Op("=").Add(scalarDefault(f))
+				g.Add(e.fieldRef(s, f)).Op("=").Add(scalarDefault(f))
 			})
 		}
 	})
 }
 
-// fieldRef renders v.A.B for a field's Go path.
-func (e *emitter) fieldRef(f *Field) *jen.Statement {
+// fieldRef renders v.A.B for a field's Go path in the struct s. An
+// unexported embedded struct of another package cannot be named here, so
+// its fields are reached by promotion, as encoding/json reaches them.
+func (e *emitter) fieldRef(s *Shape, f *Field) *jen.Statement {
+	foreign := false
+	if n, ok := types.Unalias(s.Type).(*types.Named); ok && n.Obj().Pkg() != nil {
+		foreign = n.Obj().Pkg().Path() != e.pkg.PkgPath
+	}
 	st := jen.Id("v")
-	for _, step := range f.Path {
+	for i, step := range f.Path {
+		if foreign && i < len(f.Path)-1 && !token.IsExported(step.Name) {
+			continue
+		}
 		st = st.Dot(step.Name)
 	}
 	return st

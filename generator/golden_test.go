@@ -117,12 +117,14 @@ func TestGolden(t *testing.T) {
 		}
 		for _, c := range servers {
 			t.Run(c.name+"/session", func(t *testing.T) {
-				got := runSession(t, filepath.Join(bin, c.name), c.session)
+				srv := startServer(t, filepath.Join(bin, c.name))
+				got := runSession(srv, c.session)
 				if *update {
 					setArchiveFile(c.arc, "session.txt", got)
 					return
 				}
 				compareSession(t, c.session, got)
+				checkAgreement(t, srv, c.session)
 			})
 		}
 	}
@@ -170,11 +172,21 @@ func setArchiveFile(a *txtar.Archive, name string, data []byte) {
 	a.Files = append(a.Files, txtar.File{Name: name, Data: data})
 }
 
-// runSession starts the server, initializes it, sends each "-> " line of
-// script and returns the script with every "<- " line replaced by the
-// response received.
-func runSession(t *testing.T, bin string, script []byte) []byte {
+// server is a generated server process, initialized, with every message
+// it writes validated against the MCP schema of the negotiated revision.
+type server struct {
+	t      *testing.T
+	stdin  io.WriteCloser
+	lines  chan string
+	stderr *bytes.Buffer
+	tr     *mcpschema.Tracker
+}
+
+// startServer starts bin and initializes it; the server is stopped, and
+// must exit cleanly, when the test ends.
+func startServer(t *testing.T, bin string) *server {
 	t.Helper()
+	mcpschema.RequireAll(t)
 	cmd := exec.Command(bin)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -184,73 +196,73 @@ func runSession(t *testing.T, bin string, script []byte) []byte {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	s := &server{t: t, stdin: stdin, lines: make(chan string), stderr: new(bytes.Buffer), tr: mcpschema.NewTracker()}
+	cmd.Stderr = s.stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		stdin.Close()
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
 		select {
 		case err := <-done:
 			if err != nil {
-				t.Errorf("server exited with %v; stderr:\n%s", err, stderr.String())
+				t.Errorf("server exited with %v; stderr:\n%s", err, s.stderr.String())
 			}
 		case <-time.After(10 * time.Second):
 			cmd.Process.Kill()
 			t.Errorf("server did not exit after stdin closed")
 		}
-	}()
-	lines := make(chan string)
+	})
 	go func() {
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
-			lines <- sc.Text()
+			s.lines <- sc.Text()
 		}
-		close(lines)
+		close(s.lines)
 	}()
-	readLine := func() string {
-		select {
-		case l, ok := <-lines:
-			if !ok {
-				t.Fatalf("server closed stdout; stderr:\n%s", stderr.String())
-			}
-			return l
-		case <-time.After(10 * time.Second):
-			t.Fatalf("no response within 10s; stderr:\n%s", stderr.String())
-		}
-		return ""
+	s.call(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"golden","version":"0"}}}`)
+	s.send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return s
+}
+
+func (s *server) send(line string) {
+	s.tr.Client([]byte(line))
+	if _, err := io.WriteString(s.stdin, line+"\n"); err != nil {
+		s.t.Fatal(err)
 	}
-	// Every message the server writes must be valid in the negotiated
-	// revision of the MCP schema.
-	mcpschema.RequireAll(t)
-	tr := mcpschema.NewTracker()
-	send := func(s string) {
-		tr.Client([]byte(s))
-		if _, err := io.WriteString(stdin, s+"\n"); err != nil {
-			t.Fatal(err)
+}
+
+// call sends a request and returns the answer, after checking it against
+// the schema.
+func (s *server) call(line string) string {
+	s.send(line)
+	select {
+	case l, ok := <-s.lines:
+		if !ok {
+			s.t.Fatalf("server closed stdout; stderr:\n%s", s.stderr.String())
 		}
-	}
-	read := func() string {
-		l := readLine()
-		if err := tr.Server([]byte(l)); err != nil {
-			t.Errorf("server message does not validate against the %s schema: %v\n%s", tr.Revision(), err, l)
+		if err := s.tr.Server([]byte(l)); err != nil {
+			s.t.Errorf("server message does not validate against the %s schema: %v\n%s", s.tr.Revision(), err, l)
 		}
 		return l
+	case <-time.After(10 * time.Second):
+		s.t.Fatalf("no response within 10s; stderr:\n%s", s.stderr.String())
 	}
-	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"golden","version":"0"}}}`)
-	read()
-	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	return ""
+}
+
+// runSession sends each "-> " line of script to the server and returns the
+// script with every "<- " line replaced by the response received.
+func runSession(s *server, script []byte) []byte {
 	var out bytes.Buffer
 	for _, line := range strings.Split(strings.TrimRight(string(script), "\n"), "\n") {
 		switch {
 		case strings.HasPrefix(line, "-> "):
 			out.WriteString(line + "\n")
-			send(strings.TrimPrefix(line, "-> "))
-			out.WriteString("<- " + read() + "\n")
+			out.WriteString("<- " + s.call(strings.TrimPrefix(line, "-> ")) + "\n")
 		case strings.HasPrefix(line, "<-"):
 		default:
 			out.WriteString(line + "\n")

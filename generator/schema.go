@@ -138,7 +138,15 @@ func typeString(t types.Type) string {
 }
 
 func anyShape(t types.Type) *Shape {
-	return &Shape{Kind: KindAny, Type: t, Schema: &jsonschema.Schema{}}
+	return &Shape{Kind: KindAny, Type: t, Schema: unconstrained()}
+}
+
+// unconstrained returns a schema that accepts any value and marshals as {}.
+// invopop writes an empty Schema as the boolean schema true, which JSON
+// Schema allows but MCP does not: a tool's property schemas must be
+// objects. A non-nil, empty Extras makes it write {}.
+func unconstrained() *jsonschema.Schema {
+	return &jsonschema.Schema{Extras: map[string]any{}}
 }
 
 // shape returns the shape of a site of type t with a fresh schema. pos and
@@ -159,7 +167,7 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 		case isNamedType(named, "time", "Time"):
 			return &Shape{Kind: KindTime, Type: t, Schema: &jsonschema.Schema{Type: "string", Format: "date-time"}}
 		case isNamedType(named, "encoding/json", "RawMessage"):
-			return &Shape{Kind: KindRawMessage, Type: t, Schema: &jsonschema.Schema{}}
+			return &Shape{Kind: KindRawMessage, Type: t, Schema: unconstrained()}
 		}
 	}
 	switch u := t.Underlying().(type) {
@@ -170,7 +178,7 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 		return &Shape{Kind: KindPointer, Type: t, Elem: elem, Schema: elem.Schema}
 	}
 	if hasJSONMethods(t) {
-		return b.withDoc(named, &Shape{Kind: KindUnmarshaler, Type: t, Schema: &jsonschema.Schema{}})
+		return b.withDoc(named, &Shape{Kind: KindUnmarshaler, Type: t, Schema: unconstrained()})
 	}
 	if hasTextMethods(t) {
 		return b.withDoc(named, &Shape{Kind: KindUnmarshaler, Type: t, Schema: &jsonschema.Schema{Type: "string"}})

@@ -206,4 +206,3 @@ func mutate(rng *rand.Rand, v any) any {
 	}
 	return clone(replacements[rng.IntN(len(replacements))])
 }
-

@@ -165,7 +165,7 @@ var notComparedWithInvopop = map[string]string{
 // invopop's reflection of the same Go type. normalize removes each where it
 // applies and counts it; every entry must apply somewhere.
 var allowedDifferences = map[string]string{
-	"empty schema as {}": "invopop writes a schema without keywords as the boolean schema true; MCP wants every property schema to be an object, so mcpgen writes {}. Both accept any value. mcpgen's is turned back into true.",
+	"empty schema as {}":  "invopop writes a schema without keywords as the boolean schema true; MCP wants every property schema to be an object, so mcpgen writes {}. Both accept any value. mcpgen's is turned back into true.",
 	"comment description": "mcpgen takes descriptions from Go doc and line comments (field comment, else the named type's doc); the Reflector is given no comments. Removed from mcpgen where the field's tags set no description.",
 	"const enum":          "mcpgen makes an enum of the constants of a named string or integer type, which reflection cannot see. Removed from mcpgen where no enum tag applies.",
 	"integer bounds":      "mcpgen bounds sized integers (minimum/maximum of int8…uint32, minimum 0 of unsigned kinds); invopop emits a bare integer. Removed from mcpgen where equal to the kind's bound and no tag set it.",

@@ -134,6 +134,7 @@ func (s *Session) startCall(m *message, r replier) {
 	if s.ctx.Err() != nil {
 		c.cancel(false)
 	}
+	s.workers.acquire(s)
 	c.in = getBuffer()
 	*c.in = append(append((*c.in)[:0], m.id...), m.params...)
 	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
@@ -166,6 +167,7 @@ func (s *Session) runCall(c *callContext) {
 	putBuffer(out)
 	putBuffer(c.in)
 	c.in, c.id, c.params, c.r = nil, nil, nil, nil
+	s.workers.release()
 }
 
 func (s *Session) handleNotification(m *message) {

@@ -27,6 +27,7 @@ type options struct {
 	pageSize     int
 	logger       *slog.Logger
 	maxMessage   int
+	maxInFlight  int
 }
 
 // Option configures a Server.
@@ -52,10 +53,16 @@ func WithLogger(l *slog.Logger) Option { return func(o *options) { o.logger = l 
 // accepts (default 32 MiB). Larger messages are answered with an error.
 func WithMaxMessageSize(n int) Option { return func(o *options) { o.maxMessage = n } }
 
+// WithMaxInFlight sets how many calls of one session may run at once
+// (default 1024). At the limit the session stops reading until a call
+// ends, so a client that sends faster than it reads the answers slows down
+// instead of growing the server without bound.
+func WithMaxInFlight(n int) Option { return func(o *options) { o.maxInFlight = n } }
+
 // NewServer returns a Server with the given implementation name and version.
 func NewServer(name, version string, opts ...Option) *Server {
 	s := &Server{name: name, version: version, index: map[string]*Tool{}}
-	s.opts = options{pageSize: 100, maxMessage: 32 << 20}
+	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024}
 	for _, o := range opts {
 		o(&s.opts)
 	}

@@ -131,7 +131,7 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	go c.readLoop()
 	rerr := <-c.readDone
 	s.wait()
-	s.workers.close()
+	s.workers.close(s)
 	s.closed.Store(true)
 	c.wmu.Lock()
 	werr := c.w.Flush()

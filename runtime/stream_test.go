@@ -448,3 +448,68 @@ func TestOverlappingSlowCalls(t *testing.T) {
 		jsonEqual(t, "ping", c.result(fmt.Sprintf("ping%d", round), "ping", nil), `{}`)
 	}
 }
+
+// TestMaxInFlight checks that a session runs at most WithMaxInFlight calls
+// at once and answers them all: further calls wait for a slot. Calls sent
+// in one write go to worker goroutines; calls sent one by one run on the
+// reading goroutine and hand reading over when slow, which must not get
+// around the limit either.
+func TestMaxInFlight(t *testing.T) {
+	for _, oneByOne := range []bool{false, true} {
+		t.Run(fmt.Sprintf("oneByOne=%v", oneByOne), func(t *testing.T) {
+			const limit, calls = 3, 12
+			var running, peak atomic.Int32
+			release := make(chan struct{})
+			srv := newServer(rt.WithMaxInFlight(limit))
+			srv.AddTool(tool("slow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+				n := running.Add(1)
+				for {
+					p := peak.Load()
+					if n <= p || peak.CompareAndSwap(p, n) {
+						break
+					}
+				}
+				<-release
+				running.Add(-1)
+				return rt.TextResult("done"), nil
+			}))
+			c := start(t, srv)
+			c.initialize("2025-11-25")
+			var lines []string
+			for i := range calls {
+				line := requestLine(i+1, "tools/call", map[string]any{"name": "slow"})
+				c.tr.Client([]byte(line))
+				lines = append(lines, line+"\n")
+			}
+			if oneByOne {
+				// The reader stops at the limit, so these writes block
+				// until calls end: write from another goroutine.
+				go func() {
+					for _, l := range lines {
+						if _, err := io.WriteString(c.in, l); err != nil {
+							return
+						}
+						time.Sleep(time.Millisecond)
+					}
+				}()
+			} else {
+				c.sendRaw([]byte(strings.Join(lines, "")))
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for running.Load() < limit && time.Now().Before(deadline) {
+				time.Sleep(time.Millisecond)
+			}
+			time.Sleep(20 * time.Millisecond) // room for a wrong extra call to start
+			if got := running.Load(); got != limit {
+				t.Fatalf("%d calls running, want the limit %d", got, limit)
+			}
+			close(release)
+			for range calls {
+				c.recv()
+			}
+			if p := peak.Load(); p > limit {
+				t.Errorf("peak of %d calls at once, over the limit %d", p, limit)
+			}
+		})
+	}
+}

@@ -12,25 +12,35 @@ import (
 // wait for each other; a worker stays idle for the next call only while
 // fewer than maxIdle others do.
 type workers struct {
-	once sync.Once
-	work chan *callContext
-	stop chan struct{}
-	idle atomic.Int32
+	once  sync.Once
+	work  chan *callContext
+	stop  chan struct{}
+	slots chan struct{} // one per call in flight, inline or not
+	idle  atomic.Int32
 }
 
 // maxIdle bounds the goroutines kept waiting for work per session.
 const maxIdle = 64
 
-func (w *workers) init() {
+func (w *workers) init(limit int) {
 	w.once.Do(func() {
 		w.work = make(chan *callContext)
 		w.stop = make(chan struct{})
+		w.slots = make(chan struct{}, max(limit, 1))
 	})
 }
 
+// acquire takes a slot for a call about to start, waiting while the
+// session's limit of calls in flight is reached; runCall gives it back.
+func (w *workers) acquire(s *Session) {
+	w.init(s.srv.opts.maxInFlight)
+	w.slots <- struct{}{}
+}
+
+func (w *workers) release() { <-w.slots }
+
 // run starts c on an idle worker or a new one.
 func (w *workers) run(s *Session, c *callContext) {
-	w.init()
 	select {
 	case w.work <- c:
 	default:
@@ -56,7 +66,7 @@ func (w *workers) loop(s *Session, c *callContext) {
 }
 
 // close lets the idle workers end.
-func (w *workers) close() {
-	w.init()
+func (w *workers) close(s *Session) {
+	w.init(s.srv.opts.maxInFlight)
 	close(w.stop)
 }

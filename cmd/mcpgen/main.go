@@ -5,11 +5,16 @@
 //
 // Usage:
 //
-//	mcpgen [-output file] [-check] [-tags list] [packages]
+//	mcpgen [-output file] [-check] [-tags list] [-dump] [packages]
+//	mcpgen init [-name name] [dir]
 //
 // With no packages it generates for the package in the current directory.
 // -check writes nothing and exits 1, printing a diff, when a generated file
 // is stale: the CI guard that keeps schemas in sync with code.
+//
+// init writes a starter server (main.go and tools.go, with one annotated
+// tool) into dir, default ".", which must be inside a Go module, and
+// generates its mcp_gen.go. It writes nothing if either file exists.
 //
 // Exit status: 0 on success (and, with -check, when everything is in sync),
 // 1 when the code has problems or a file is stale, 2 on a usage error.
@@ -41,6 +46,9 @@ func main() {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "init" {
+		return runInit(args[1:], stdout, stderr)
+	}
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	output := fs.String("output", generator.DefaultOutput, "name of the generated file in each package")
@@ -48,7 +56,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	tags := fs.String("tags", "", "comma-separated build tags to load packages with")
 	dump := fs.Bool("dump", false, "print the model of each package instead of generating (for debugging)")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mcpgen [-output file] [-check] [-tags list] [-dump] [packages]\n\n")
+		fmt.Fprintf(stderr, "usage: mcpgen [-output file] [-check] [-tags list] [-dump] [packages]\n")
+		fmt.Fprintf(stderr, "       mcpgen init [-name name] [dir]\n\n")
 		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
 		fs.PrintDefaults()
 	}

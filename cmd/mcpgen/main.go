@@ -61,11 +61,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
 	}
 	if err := generator.CheckOutput(*output); err != nil {
 		fmt.Fprintln(stderr, "mcpgen:", err)
@@ -133,6 +130,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "mcpgen: generated files are stale; run go generate")
 	}
 	return status
+}
+
+// parseFlags parses args; when that ends the command (-h, or a usage
+// error, already reported) it returns the exit status and false.
+func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return 0, true
+	case errors.Is(err, flag.ErrHelp):
+		return 0, false
+	}
+	return 2, false
 }
 
 // report prints an error: diagnostics one per line, relative to wd.

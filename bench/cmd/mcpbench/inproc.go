@@ -34,9 +34,9 @@ func inprocArgs(cfg config) []string {
 	return args
 }
 
-// runInproc runs the in-process benchmarks of the selected servers.
-func runInproc(cfg config) ([]benchLine, error) {
-	args := inprocArgs(cfg)
+// runGo runs the go command with args in the module and returns its
+// standard output; what names the run in an error.
+func runGo(cfg config, args []string, what string) ([]byte, error) {
 	log.Printf("go %s", joinArgs(args))
 	cmd := exec.Command("go", args...)
 	cmd.Dir = cfg.dir
@@ -44,7 +44,16 @@ func runInproc(cfg config) ([]benchLine, error) {
 	out, err := cmd.Output()
 	if err != nil {
 		os.Stderr.Write(out)
-		return nil, fmt.Errorf("in-process benchmarks: %v", err)
+		return nil, fmt.Errorf("%s: %v", what, err)
+	}
+	return out, nil
+}
+
+// runInproc runs the in-process benchmarks of the selected servers.
+func runInproc(cfg config) ([]benchLine, error) {
+	out, err := runGo(cfg, inprocArgs(cfg), "in-process benchmarks")
+	if err != nil {
+		return nil, err
 	}
 	samples := map[string][]benchLine{}
 	var order []string
@@ -129,15 +138,9 @@ func genArgs(cfg config) []string {
 
 // runGen runs the generation-scaling benchmark.
 func runGen(cfg config) ([]genLine, error) {
-	args := genArgs(cfg)
-	log.Printf("go %s", joinArgs(args))
-	cmd := exec.Command("go", args...)
-	cmd.Dir = cfg.dir
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
+	out, err := runGo(cfg, genArgs(cfg), "generation benchmark")
 	if err != nil {
-		os.Stderr.Write(out)
-		return nil, fmt.Errorf("generation benchmark: %v", err)
+		return nil, err
 	}
 	var lines []genLine
 	sc := bufio.NewScanner(bytes.NewReader(out))

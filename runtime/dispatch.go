@@ -21,6 +21,12 @@ var supportedMethods = []byte(`{"supported":["initialize","ping","tools/list","t
 // the transport for a single message, a collector for a batch.
 type replier interface {
 	reply(msg []byte)
+	// related writes a message that belongs to a request's exchange but is
+	// not its response: a notification (progress, a log message) or a
+	// request to the client, sent while the request is handled. Over a
+	// stream it goes out at once; a transport with a stream per request
+	// (Streamable HTTP) sends it there, before the response.
+	related(msg []byte) error
 	// begin and end bracket an asynchronous request.
 	begin()
 	end()
@@ -29,9 +35,10 @@ type replier interface {
 // direct replies straight through the session's transport.
 type direct struct{ s *Session }
 
-func (r direct) reply(msg []byte) { r.s.send(msg) }
-func (direct) begin()             {}
-func (direct) end()               {}
+func (r direct) reply(msg []byte)         { r.s.send(msg) }
+func (r direct) related(msg []byte) error { return r.s.out.writeMessage(msg) }
+func (direct) begin()                     {}
+func (direct) end()                       {}
 
 // handle processes one incoming message, a JSON-RPC message or a batch. It
 // is called from the transport's read loop, one message at a time; data may
@@ -295,6 +302,7 @@ func (s *Session) readClientInfo(d *Decoder) {
 
 // batch collects the responses to one JSON-RPC batch.
 type batch struct {
+	s         *Session
 	mu        sync.Mutex
 	responses [][]byte
 	wg        sync.WaitGroup
@@ -305,8 +313,12 @@ func (b *batch) reply(msg []byte) {
 	b.responses = append(b.responses, append([]byte(nil), msg...))
 	b.mu.Unlock()
 }
-func (b *batch) begin() { b.wg.Add(1) }
-func (b *batch) end()   { b.wg.Done() }
+
+// related sends at once: a batch's answer is one message, so what belongs
+// before a response cannot wait inside it.
+func (b *batch) related(msg []byte) error { return b.s.out.writeMessage(msg) }
+func (b *batch) begin()                   { b.wg.Add(1) }
+func (b *batch) end()                     { b.wg.Done() }
 
 // handleBatch handles a JSON-RPC batch: accepted only in revision 2025-03-26,
 // the one revision that has them.
@@ -336,7 +348,7 @@ func (s *Session) handleBatch(data []byte) {
 		s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: empty batch"})
 		return
 	}
-	b := &batch{}
+	b := &batch{s: s}
 	for _, raw := range elems {
 		var m message
 		if err := parseMessage(&s.dec, raw, &m); err != nil {

@@ -103,6 +103,7 @@ type target struct {
 func seqOf(r *result) float64   { return median(r.seqRates) }
 func pipeOf(r *result) float64  { return median(r.pipeRates) }
 func startOf(r *result) float64 { return median(durations(r.starts)) }
+func p99Of(r *result) float64   { return percentile(durations(r.lat), 99) }
 
 func ratioOf(f func(*result) float64, a, b string) func(map[string]*result, map[string]benchLine) (float64, bool) {
 	return func(res map[string]*result, _ map[string]benchLine) (float64, bool) {
@@ -115,6 +116,9 @@ func ratioOf(f func(*result) float64, a, b string) func(map[string]*result, map[
 }
 
 var targets = []target{
+	{"sequential round trips ≥ 0.9× limit", ratioOf(seqOf, "mcpgen", "limit"), func(x float64) bool { return x >= 0.9 }},
+	{"pipelined throughput ≥ 0.75× limit", ratioOf(pipeOf, "mcpgen", "limit"), func(x float64) bool { return x >= 0.75 }},
+	{"sequential latency p99 ≤ 1.5× limit's", ratioOf(p99Of, "mcpgen", "limit"), func(x float64) bool { return x <= 1.5 }},
 	{"sequential round trips ≥ 0.8× floor", ratioOf(seqOf, "mcpgen", "floor"), func(x float64) bool { return x >= 0.8 }},
 	{"sequential round trips ≥ 3× mcp-go", ratioOf(seqOf, "mcpgen", "mcpgo"), func(x float64) bool { return x >= 3 }},
 	{"sequential round trips ≥ 5× Go SDK", ratioOf(seqOf, "mcpgen", "gosdk"), func(x float64) bool { return x >= 5 }},
@@ -145,7 +149,7 @@ var targets = []target{
 	}, func(x float64) bool { return x <= 0.25 }},
 }
 
-var displayName = map[string]string{"mcpgen": "mcpgen", "floor": "floor", "gosdk": "Go SDK", "mcpgo": "mcp-go"}
+var displayName = map[string]string{"mcpgen": "mcpgen", "limit": "limit", "floor": "floor", "gosdk": "Go SDK", "mcpgo": "mcp-go"}
 
 // render writes the whole report as Markdown.
 func render(cfg config, m machine, res map[string]*result, benches []benchLine, gens []genLine) string {
@@ -209,6 +213,9 @@ func render(cfg config, m machine, res map[string]*result, benches []benchLine, 
 		p("\n")
 	}
 	p("\n")
+	if _, ok := res["limit"]; ok {
+		renderVsLimit(p, servers, res)
+	}
 
 	benchByName := map[string]benchLine{}
 	for _, bl := range benches {
@@ -319,6 +326,50 @@ func render(cfg config, m machine, res map[string]*result, benches []benchLine, 
 		}
 	}
 	return b.String()
+}
+
+// limitMetrics are the stdio figures shown relative to the limit server.
+var limitMetrics = []struct {
+	label string
+	value func(*result) float64
+}{
+	{"sequential round trips/s", seqOf},
+	{"sequential latency p50", func(r *result) float64 { return percentile(durations(r.lat), 50) }},
+	{"sequential latency p99", p99Of},
+	{"pipelined calls/s", pipeOf},
+	{"start → initialize answer", startOf},
+	{"peak RSS", func(r *result) float64 { return float64(r.rss) }},
+}
+
+// renderVsLimit writes every server's stdio figures as ratios to those of
+// the limit server, which does no JSON work: for throughput, the share of
+// what the pipe and the scheduler allow; for latency and memory, the
+// multiple of their floor.
+func renderVsLimit(p func(string, ...any), servers []string, res map[string]*result) {
+	others := slices.DeleteFunc(slices.Clone(servers), func(s string) bool { return s == "limit" })
+	p("#### Relative to `limit` (no JSON work: the cost of the pipe, the system calls and the scheduler)\n\n")
+	p("| metric |")
+	for _, s := range others {
+		p(" %s ÷ limit |", displayName[s])
+	}
+	p("\n|---|")
+	for range others {
+		p("---:|")
+	}
+	p("\n")
+	for _, mt := range limitMetrics {
+		p("| %s |", mt.label)
+		l := mt.value(res["limit"])
+		for _, s := range others {
+			if l == 0 {
+				p(" — |")
+				continue
+			}
+			p(" %s |", ratio(mt.value(res[s])/l))
+		}
+		p("\n")
+	}
+	p("\n")
 }
 
 // sizeRatio returns b/a for two tool counts given as text.

@@ -1,0 +1,17 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/mcpgen/mcpgen/bench/internal/inproc"
+)
+
+// BenchmarkCall is one tools/call round trip through the limit's serve loop
+// over io.Pipe.
+func BenchmarkCall(b *testing.B) {
+	b.Run("limit/pipe", func(b *testing.B) { inproc.Bench(b, serve) })
+}
+
+// TestConformance checks that the canned answers pass the checks the
+// benchmarks make, the invalid calls included.
+func TestConformance(t *testing.T) { inproc.Conformance(t, serve, true) }

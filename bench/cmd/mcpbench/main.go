@@ -51,6 +51,7 @@ type config struct {
 	benchtime   string
 	count       int
 	gen         bool
+	scale       int
 	genIters    int
 	writeReadme bool
 	readme      string
@@ -88,10 +89,11 @@ func main() {
 	flag.StringVar(&cfg.benchtime, "benchtime", "1s", "-benchtime of the in-process benchmarks")
 	flag.IntVar(&cfg.count, "count", 3, "-count of the in-process benchmarks (the median is reported)")
 	flag.BoolVar(&cfg.gen, "gen", true, "also run the generation-scaling benchmark")
+	flag.IntVar(&cfg.scale, "scale", 1000, "tools of the large server compared at scale; 0 skips it")
 	flag.IntVar(&cfg.genIters, "gen-iters", 10, "iterations of the generation-scaling benchmark per size")
 	flag.BoolVar(&cfg.writeReadme, "write-readme", false, "write the report into README.md between its marker comments")
 	flag.StringVar(&cfg.readme, "readme", "", "README to write (default README.md in the bench module)")
-	flag.BoolVar(&cfg.quick, "quick", false, "a quick run of about a minute: -rounds 3 -duration 2s -starts 5 -warmup 200 -benchtime 300ms -count 1 -gen-iters 3, unless set")
+	flag.BoolVar(&cfg.quick, "quick", false, "a quick run of about a minute: -rounds 3 -duration 2s -starts 5 -warmup 200 -benchtime 300ms -count 1 -gen-iters 3 -scale 100, unless set")
 	flag.Parse()
 
 	set := map[string]bool{}
@@ -118,6 +120,7 @@ func main() {
 			"benchtime": func() { cfg.benchtime = "300ms" },
 			"count":     func() { cfg.count = 1 },
 			"gen-iters": func() { cfg.genIters = 3 },
+			"scale":     func() { cfg.scale = 100 },
 		}
 		for name, apply := range quick {
 			if !set[name] {
@@ -192,6 +195,14 @@ func main() {
 		}
 	}
 
+	var scaled []*scaleResult
+	if cfg.scale > 0 {
+		scaled, err = runScale(cfg, cfg.scale)
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
+
 	var benches []benchLine
 	if cfg.inproc {
 		benches, err = runInproc(cfg)
@@ -208,7 +219,7 @@ func main() {
 		}
 	}
 
-	report := render(cfg, machine, results, benches, gens)
+	report := render(cfg, machine, results, scaled, benches, gens)
 	fmt.Print(report)
 	if cfg.writeReadme {
 		text, err := readmeWithReport(cfg.readme, report)

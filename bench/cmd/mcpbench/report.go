@@ -152,7 +152,7 @@ var targets = []target{
 var displayName = map[string]string{"mcpgen": "mcpgen", "limit": "limit", "floor": "floor", "gosdk": "Go SDK", "mcpgo": "mcp-go"}
 
 // render writes the whole report as Markdown.
-func render(cfg config, m machine, res map[string]*result, benches []benchLine, gens []genLine) string {
+func render(cfg config, m machine, res map[string]*result, scaled []*scaleResult, benches []benchLine, gens []genLine) string {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 
@@ -280,6 +280,10 @@ func render(cfg config, m machine, res map[string]*result, benches []benchLine, 
 	}
 	if len(notes) > 0 {
 		p("Observed: %s\n\n", strings.Join(notes, " "))
+	}
+
+	if len(scaled) > 0 {
+		renderScale(p, cfg.scale, scaled)
 	}
 
 	if len(benches) > 0 {

@@ -21,12 +21,14 @@ type benchLine struct {
 	allocs float64
 }
 
-var benchRE = regexp.MustCompile(`^BenchmarkCall/(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op\s+([\d.]+) B/op\s+([\d.]+) allocs/op`)
+// benchRE matches a result line of BenchmarkCall or BenchmarkLarge; the
+// name of a BenchmarkLarge result keeps the prefix "large:".
+var benchRE = regexp.MustCompile(`^Benchmark(?:Call/|Large/)(\S+?)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op(?:\s+[\d.]+ MB/s)?\s+([\d.]+) B/op\s+([\d.]+) allocs/op`)
 
 // inprocArgs are the go test arguments of the in-process benchmarks; -p 1
 // keeps the packages' benchmarks from running at the same time.
 func inprocArgs(cfg config) []string {
-	args := []string{"test", "-p", "1", "-run", "^$", "-bench", "^BenchmarkCall$", "-benchmem",
+	args := []string{"test", "-p", "1", "-run", "^$", "-bench", "^(BenchmarkCall|BenchmarkLarge)$", "-benchmem",
 		"-benchtime", cfg.benchtime, "-count", strconv.Itoa(cfg.count)}
 	for _, s := range cfg.servers {
 		args = append(args, "./servers/"+s)
@@ -49,6 +51,9 @@ func runGo(cfg config, args []string, what string) ([]byte, error) {
 	return out, nil
 }
 
+// largePrefix marks the results of BenchmarkLarge.
+const largePrefix = "large:"
+
 // runInproc runs the in-process benchmarks of the selected servers.
 func runInproc(cfg config) ([]benchLine, error) {
 	out, err := runGo(cfg, inprocArgs(cfg), "in-process benchmarks")
@@ -62,6 +67,9 @@ func runInproc(cfg config) ([]benchLine, error) {
 		m := benchRE.FindStringSubmatch(sc.Text())
 		if m == nil {
 			continue
+		}
+		if strings.HasPrefix(sc.Text(), "BenchmarkLarge/") {
+			m[1] = largePrefix + m[1]
 		}
 		ns, _ := strconv.ParseFloat(m[2], 64)
 		b, _ := strconv.ParseFloat(m[3], 64)

@@ -286,6 +286,19 @@ func render(cfg config, m machine, res map[string]*result, scaled []*scaleResult
 		renderScale(p, cfg.scale, scaled)
 	}
 
+	var large []benchLine
+	benches = slices.DeleteFunc(slices.Clone(benches), func(bl benchLine) bool {
+		if rest, ok := strings.CutPrefix(bl.name, largePrefix); ok {
+			bl.name = rest
+			large = append(large, bl)
+			return true
+		}
+		return false
+	})
+	if len(large) > 0 {
+		renderLarge(p, servers, large)
+	}
+
 	if len(benches) > 0 {
 		p("#### In process, one `tools/call` round trip\n\n")
 		p("`go %s` (median of %d). `pipe`: the server's serve loop over io.Pipe with the same raw client as above; ", joinArgs(inprocArgs(cfg)), cfg.count)
@@ -374,6 +387,124 @@ func renderVsLimit(p func(string, ...any), servers []string, res map[string]*res
 		p("\n")
 	}
 	p("\n")
+}
+
+// renderLarge writes the large-message series: per case, each server's
+// time and allocations, mcpgen's ratios to limit and to the faster peer,
+// and the growth of mcpgen's time along each series against the growth of
+// the payload, which shows any worse-than-linear behaviour.
+func renderLarge(p func(string, ...any), servers []string, large []benchLine) {
+	byName := map[string]benchLine{}
+	var cases []string
+	for _, bl := range large {
+		_, c, ok := strings.Cut(bl.name, "/")
+		if !ok {
+			continue
+		}
+		byName[bl.name] = bl
+		if !slices.Contains(cases, c) {
+			cases = append(cases, c)
+		}
+	}
+	p("#### Large messages, in process\n\n")
+	p("One call through each server's serve loop over io.Pipe (`BenchmarkLarge`): `in=` a string argument of that size (measure_text), `out=` a text answer of that size (make_text), `items=` a structured result of that many `{id, name}` items (list_items, `structuredContent` and the same JSON as text). Time per call in µs, and allocations per call.\n\n")
+	p("| case |")
+	for _, s := range servers {
+		p(" %s µs |", displayName[s])
+	}
+	p(" mcpgen ÷ limit | mcpgen ÷ faster peer |")
+	for _, s := range servers {
+		p(" %s allocs |", displayName[s])
+	}
+	p("\n|---|")
+	for range servers {
+		p("---:|")
+	}
+	p("---:|---:|")
+	for range servers {
+		p("---:|")
+	}
+	p("\n")
+	for _, c := range cases {
+		p("| %s |", c)
+		for _, s := range servers {
+			if bl, ok := byName[s+"/"+c]; ok {
+				p(" %.1f |", bl.ns/1e3)
+			} else {
+				p(" — |")
+			}
+		}
+		g, okG := byName["mcpgen/"+c]
+		if l, ok := byName["limit/"+c]; ok && okG && l.ns > 0 {
+			p(" %s |", ratio(g.ns/l.ns))
+		} else {
+			p(" — |")
+		}
+		best := 0.0
+		for _, peer := range []string{"gosdk", "mcpgo"} {
+			if bl, ok := byName[peer+"/"+c]; ok && (best == 0 || bl.ns < best) {
+				best = bl.ns
+			}
+		}
+		if okG && best > 0 {
+			p(" %s |", ratio(g.ns/best))
+		} else {
+			p(" — |")
+		}
+		for _, s := range servers {
+			if bl, ok := byName[s+"/"+c]; ok {
+				p(" %.0f |", bl.allocs)
+			} else {
+				p(" — |")
+			}
+		}
+		p("\n")
+	}
+	p("\n")
+	// Growth along each series: time ratio of the last case to the first,
+	// against the payload ratio.
+	var growth []string
+	for _, series := range []string{"in=", "out=", "items="} {
+		var first, last benchLine
+		var firstCase, lastCase string
+		for _, c := range cases {
+			if bl, ok := byName["mcpgen/"+c]; ok && strings.HasPrefix(c, series) {
+				if firstCase == "" {
+					first, firstCase = bl, c
+				}
+				last, lastCase = bl, c
+			}
+		}
+		if firstCase == "" || firstCase == lastCase || first.ns == 0 {
+			continue
+		}
+		growth = append(growth, fmt.Sprintf("%s → %s: time ×%.1f for payload ×%s", firstCase, lastCase, last.ns/first.ns, payloadRatio(firstCase, lastCase)))
+	}
+	if len(growth) > 0 {
+		p("Growth of mcpgen's time along each series (linear cost grows like the payload; fixed per-call costs make small cases relatively dearer): %s.\n\n", strings.Join(growth, "; "))
+	}
+}
+
+// payloadRatio returns the ratio of the payloads of two cases such as
+// in=1KiB and in=1MiB.
+func payloadRatio(a, b string) string {
+	size := func(c string) float64 {
+		_, v, _ := strings.Cut(c, "=")
+		mult := 1.0
+		switch {
+		case strings.HasSuffix(v, "MiB"):
+			v, mult = strings.TrimSuffix(v, "MiB"), 1<<20
+		case strings.HasSuffix(v, "KiB"):
+			v, mult = strings.TrimSuffix(v, "KiB"), 1<<10
+		}
+		n, _ := strconv.ParseFloat(v, 64)
+		return n * mult
+	}
+	x, y := size(a), size(b)
+	if x == 0 {
+		return "?"
+	}
+	return strconv.FormatFloat(y/x, 'f', 0, 64)
 }
 
 // sizeRatio returns b/a for two tool counts given as text.

@@ -209,7 +209,70 @@ func Conformance(t *testing.T, serve ServeFunc, strict bool) {
 	if err := s.Check(); err != nil {
 		t.Fatal(err)
 	}
+	for _, c := range wire.LargeCalls() {
+		if err := s.checkLarge(c); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if err := s.Close(); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// BenchLarge measures one call of each large-message case through serve,
+// as sub-benchmarks named by the case (in=1MiB, out=64KiB, items=10000).
+func BenchLarge(b *testing.B, serve ServeFunc) {
+	s, err := Start(serve)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() {
+		if err := s.Close(); err != nil {
+			b.Error(err)
+		}
+	}()
+	for _, c := range wire.LargeCalls() {
+		b.Run(c.Label, func(b *testing.B) {
+			if err := s.checkLarge(c); err != nil {
+				b.Fatal(err)
+			}
+			buf := wire.AppendCall(nil, 0, c.Tool, c.Args)
+			b.SetBytes(int64(c.Bytes))
+			b.ReportAllocs()
+			for b.Loop() {
+				s.id++
+				buf = wire.AppendCall(buf[:0], s.id, c.Tool, c.Args)
+				if _, err := s.w.Write(buf); err != nil {
+					b.Fatal(err)
+				}
+				line, err := wire.ReadLine(s.r)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := c.QuickCheck(line, s.id); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.StopTimer()
+			if err := s.checkLarge(c); err != nil {
+				b.Fatal(err)
+			}
+		})
+	}
+}
+
+// checkLarge sends one large-message call and checks the answer in full.
+func (s *Session) checkLarge(c wire.LargeCall) error {
+	s.id++
+	if _, err := s.w.Write(wire.AppendCall(nil, s.id, c.Tool, c.Args)); err != nil {
+		return err
+	}
+	m, err := s.read()
+	if err != nil {
+		return err
+	}
+	if id, err := m.IDInt(); err != nil || id != s.id {
+		return fmt.Errorf("answer id %s, want %d", m.ID, s.id)
+	}
+	return c.Check(m)
 }

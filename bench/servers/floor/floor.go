@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
 
@@ -63,8 +64,9 @@ type textContent struct {
 }
 
 type callResult struct {
-	Content []textContent `json:"content"`
-	IsError bool          `json:"isError,omitempty"`
+	Content           []textContent `json:"content"`
+	StructuredContent any           `json:"structuredContent,omitempty"`
+	IsError           bool          `json:"isError,omitempty"`
 }
 
 // searchArgs uses pointers to tell an absent property from a zero value.
@@ -84,7 +86,14 @@ var toolsList = json.RawMessage(`{"tools":[{"name":"` + searchtool.Name + `","de
 	`"limit":{"type":"integer","minimum":1,"maximum":100,"default":10},` +
 	`"recursive":{"type":"boolean"}},` +
 	`"required":["pattern"],"additionalProperties":false},` +
-	`"annotations":{"readOnlyHint":true}}]}`)
+	`"annotations":{"readOnlyHint":true}},` +
+	`{"name":"` + largetool.MeasureName + `","description":"` + largetool.MeasureDescription + `",` +
+	`"inputSchema":{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}},` +
+	`{"name":"` + largetool.MakeName + `","description":"` + largetool.MakeDescription + `",` +
+	`"inputSchema":{"type":"object","properties":{"size":{"type":"integer","minimum":0,"maximum":16777216}},"required":["size"],"additionalProperties":false}},` +
+	`{"name":"` + largetool.ItemsName + `","description":"` + largetool.ItemsDescription + `",` +
+	`"inputSchema":{"type":"object","properties":{"count":{"type":"integer","minimum":0,"maximum":100000}},"required":["count"],"additionalProperties":false},` +
+	`"outputSchema":{"type":"object","properties":{"items":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"name":{"type":"string"}},"required":["id","name"]}}},"required":["items"]}}]}`)
 
 var emptyObject = json.RawMessage(`{}`)
 
@@ -165,16 +174,23 @@ func handle(line []byte) (resp response, ok bool) {
 			resp.Error = &rpcError{-32602, "invalid params: " + err.Error()}
 			return resp, true
 		}
-		if p.Name != searchtool.Name {
+		var res callResult
+		var err error
+		switch p.Name {
+		case searchtool.Name:
+			var text string
+			text, err = call(p.Arguments)
+			res.Content = []textContent{{"text", text}}
+		case largetool.MeasureName, largetool.MakeName, largetool.ItemsName:
+			res, err = callLarge(p.Name, p.Arguments)
+		default:
 			resp.Error = &rpcError{-32602, fmt.Sprintf("unknown tool %q", p.Name)}
 			return resp, true
 		}
-		text, err := call(p.Arguments)
 		if err != nil {
-			resp.Result = callResult{Content: []textContent{{"text", err.Error()}}, IsError: true}
-		} else {
-			resp.Result = callResult{Content: []textContent{{"text", text}}}
+			res = callResult{Content: []textContent{{"text", err.Error()}}, IsError: true}
 		}
+		resp.Result = res
 	default:
 		resp.Error = &rpcError{-32601, "method not found: " + req.Method}
 	}
@@ -202,4 +218,46 @@ func call(raw json.RawMessage) (string, error) {
 		}
 	}
 	return searchtool.Result(*a.Pattern, limit, a.Recursive), nil
+}
+
+// largeArgs are the arguments of the large-message tools; pointers tell an
+// absent property from a zero value.
+type largeArgs struct {
+	Text  *string `json:"text"`
+	Size  *int    `json:"size"`
+	Count *int    `json:"count"`
+}
+
+// callLarge validates the arguments of a large-message tool and runs it.
+func callLarge(name string, raw json.RawMessage) (callResult, error) {
+	var a largeArgs
+	if len(raw) > 0 && string(raw) != "null" {
+		dec := json.NewDecoder(bytes.NewReader(raw))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&a); err != nil {
+			return callResult{}, fmt.Errorf("invalid arguments: %v", err)
+		}
+	}
+	text := func(s string) callResult { return callResult{Content: []textContent{{"text", s}}} }
+	switch name {
+	case largetool.MeasureName:
+		if a.Text == nil || a.Size != nil || a.Count != nil {
+			return callResult{}, errors.New("invalid arguments: want text only")
+		}
+		return text(largetool.Measure(*a.Text)), nil
+	case largetool.MakeName:
+		if a.Size == nil || *a.Size < 0 || *a.Size > largetool.MaxSize || a.Text != nil || a.Count != nil {
+			return callResult{}, errors.New("invalid arguments: want size in 0..16777216 only")
+		}
+		return text(largetool.Make(*a.Size)), nil
+	}
+	if a.Count == nil || *a.Count < 0 || *a.Count > largetool.MaxCount || a.Text != nil || a.Size != nil {
+		return callResult{}, errors.New("invalid arguments: want count in 0..100000 only")
+	}
+	items := largetool.List(*a.Count)
+	b, err := json.Marshal(items)
+	if err != nil {
+		return callResult{}, err
+	}
+	return callResult{Content: []textContent{{"text", string(b)}}, StructuredContent: items}, nil
 }

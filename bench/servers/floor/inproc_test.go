@@ -14,3 +14,9 @@ func BenchmarkCall(b *testing.B) {
 
 // TestConformance checks the answers the benchmarks rely on.
 func TestConformance(t *testing.T) { inproc.Conformance(t, serve, true) }
+
+// BenchmarkLarge is one call of each large-message case through the serve
+// loop over io.Pipe.
+func BenchmarkLarge(b *testing.B) {
+	b.Run("floor", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}

@@ -67,3 +67,9 @@ func (a rawArgs) MarshalJSON() ([]byte, error) { return []byte(a), nil }
 
 // TestConformance checks the answers the benchmarks rely on.
 func TestConformance(t *testing.T) { inproc.Conformance(t, serve, false) }
+
+// BenchmarkLarge is one call of each large-message case through the serve
+// loop over io.Pipe.
+func BenchmarkLarge(b *testing.B) {
+	b.Run("gosdk", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}

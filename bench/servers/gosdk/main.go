@@ -11,6 +11,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
 
@@ -44,6 +45,42 @@ func inputSchema() *jsonschema.Schema {
 	return s
 }
 
+// MeasureArgs are the arguments of measure_text.
+type MeasureArgs struct {
+	Text string `json:"text" jsonschema:"Text is the text to measure."`
+}
+
+// MakeArgs are the arguments of make_text.
+type MakeArgs struct {
+	Size int `json:"size" jsonschema:"Size is the length of the text in bytes."`
+}
+
+// ItemsArgs are the arguments of list_items.
+type ItemsArgs struct {
+	Count int `json:"count" jsonschema:"Count is the number of items."`
+}
+
+func text(s string) *mcp.CallToolResult {
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: s}}}
+}
+
+// addLargeTools registers the tools of the large-message benchmarks.
+func addLargeTools(s *mcp.Server) {
+	ro := &mcp.ToolAnnotations{ReadOnlyHint: true}
+	mcp.AddTool(s, &mcp.Tool{Name: largetool.MeasureName, Description: largetool.MeasureDescription, Annotations: ro},
+		func(ctx context.Context, req *mcp.CallToolRequest, in MeasureArgs) (*mcp.CallToolResult, any, error) {
+			return text(largetool.Measure(in.Text)), nil, nil
+		})
+	mcp.AddTool(s, &mcp.Tool{Name: largetool.MakeName, Description: largetool.MakeDescription, Annotations: ro},
+		func(ctx context.Context, req *mcp.CallToolRequest, in MakeArgs) (*mcp.CallToolResult, any, error) {
+			return text(largetool.Make(in.Size)), nil, nil
+		})
+	mcp.AddTool(s, &mcp.Tool{Name: largetool.ItemsName, Description: largetool.ItemsDescription, Annotations: ro},
+		func(ctx context.Context, req *mcp.CallToolRequest, in ItemsArgs) (*mcp.CallToolResult, largetool.Items, error) {
+			return nil, largetool.List(in.Count), nil
+		})
+}
+
 func newServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "bench-gosdk", Version: "0.0.1"}, nil)
 	mcp.AddTool(s, &mcp.Tool{
@@ -52,6 +89,7 @@ func newServer() *mcp.Server {
 		InputSchema: inputSchema(),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true},
 	}, SearchFiles)
+	addLargeTools(s)
 	return s
 }
 

@@ -15,3 +15,9 @@ func BenchmarkCall(b *testing.B) {
 // TestConformance checks that the canned answers pass the checks the
 // benchmarks make, the invalid calls included.
 func TestConformance(t *testing.T) { inproc.Conformance(t, serve, true) }
+
+// BenchmarkLarge is one call of each large-message case through the serve
+// loop over io.Pipe.
+func BenchmarkLarge(b *testing.B) {
+	b.Run("limit", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}

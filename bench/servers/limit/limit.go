@@ -4,9 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
+	"strconv"
 
+	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
 )
@@ -81,6 +84,8 @@ func serve(ctx context.Context, r io.Reader, w io.Writer) error {
 				bw.Write(a.prefix)
 				bw.Write(id)
 				bw.Write(a.suffix)
+			} else if id != nil {
+				writeLarge(bw, line, id)
 			}
 		}
 		if err != nil {
@@ -99,7 +104,8 @@ func serve(ctx context.Context, r io.Reader, w io.Writer) error {
 }
 
 // route picks the canned answer of a request line and returns its raw id;
-// ok is false for a notification.
+// ok is false for a notification (id nil) and for a call of a large-message
+// tool (id set), whose answer writeLarge writes.
 func route(line []byte) (a canned, id []byte, ok bool) {
 	id = scanID(line)
 	if id == nil {
@@ -109,6 +115,11 @@ func route(line []byte) (a canned, id []byte, ok bool) {
 	switch string(method) {
 	case "tools/call":
 		if !bytes.Contains(line, toolName) {
+			for _, name := range largeNames {
+				if bytes.Contains(line, name) {
+					return canned{}, id, false
+				}
+			}
 			return unknownTool, id, true
 		}
 		for i, args := range callArgs {
@@ -153,4 +164,74 @@ func scanMethod(line []byte) []byte {
 		return rest[:j]
 	}
 	return nil
+}
+
+var (
+	largeNames = [][]byte{
+		[]byte(`"name":"` + largetool.MeasureName + `"`),
+		[]byte(`"name":"` + largetool.MakeName + `"`),
+		[]byte(`"name":"` + largetool.ItemsName + `"`),
+	}
+	keyText    = []byte(`"text":"`)
+	keySize    = []byte(`"size":`)
+	keyCount   = []byte(`"count":`)
+	textPrefix = []byte(`,"result":{"content":[{"type":"text","text":"`)
+	textSuffix = []byte("\"}]}}\n")
+	xs         []byte             // make_text's answers are prefixes of it
+	itemsCache = map[int][]byte{} // list_items' results by count
+)
+
+// writeLarge answers a call of a large-message tool, found by byte scans:
+// measure_text by the distance to the closing quote of its text (the
+// benchmark's texts hold no escapes), make_text from a buffer of 'x', and
+// list_items from a result built once per count.
+func writeLarge(bw *bufio.Writer, line, id []byte) {
+	bw.WriteString(`{"jsonrpc":"2.0","id":`)
+	bw.Write(id)
+	switch {
+	case bytes.Contains(line, largeNames[0]):
+		n := 0
+		if i := bytes.Index(line, keyText); i >= 0 {
+			n = bytes.IndexByte(line[i+len(keyText):], '"')
+		}
+		bw.Write(textPrefix)
+		bw.WriteString(strconv.Itoa(n))
+		bw.WriteString(" bytes")
+		bw.Write(textSuffix)
+	case bytes.Contains(line, largeNames[1]):
+		n := scanInt(line, keySize)
+		if n > len(xs) {
+			xs = bytes.Repeat([]byte{'x'}, n)
+		}
+		bw.Write(textPrefix)
+		bw.Write(xs[:n])
+		bw.Write(textSuffix)
+	default:
+		n := scanInt(line, keyCount)
+		res, ok := itemsCache[n]
+		if !ok {
+			items := largetool.List(n)
+			structured, _ := json.Marshal(items)
+			text, _ := json.Marshal(string(structured))
+			res = []byte(`,"result":{"content":[{"type":"text","text":` + string(text) + `}],"structuredContent":` + string(structured) + "}}\n")
+			itemsCache[n] = res
+		}
+		bw.Write(res)
+	}
+}
+
+// scanInt returns the non-negative integer after key, or 0.
+func scanInt(line, key []byte) int {
+	i := bytes.Index(line, key)
+	if i < 0 {
+		return 0
+	}
+	n := 0
+	for _, c := range line[i+len(key):] {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
 }

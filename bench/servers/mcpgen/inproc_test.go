@@ -37,3 +37,9 @@ func TestGeneratedUpToDate(t *testing.T) {
 		t.Errorf("%s is stale: run go generate ./servers/mcpgen", files[0].Path)
 	}
 }
+
+// BenchmarkLarge is one call of each large-message case through the serve
+// loop over io.Pipe.
+func BenchmarkLarge(b *testing.B) {
+	b.Run("mcpgen", func(b *testing.B) { inproc.BenchLarge(b, newServer().Serve) })
+}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/runtime"
 
+	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
 
@@ -28,6 +29,45 @@ type SearchArgs struct {
 //mcp:tool readonly
 func SearchFiles(ctx context.Context, in SearchArgs) (string, error) {
 	return searchtool.Result(in.Pattern, in.Limit, in.Recursive), nil
+}
+
+// MeasureArgs are the arguments of measure_text.
+type MeasureArgs struct {
+	// Text is the text to measure.
+	Text string `json:"text"`
+}
+
+// MeasureText counts the bytes of a text.
+//
+//mcp:tool name=measure_text readonly description="Counts the bytes of a text."
+func MeasureText(ctx context.Context, in MeasureArgs) (string, error) {
+	return largetool.Measure(in.Text), nil
+}
+
+// MakeArgs are the arguments of make_text.
+type MakeArgs struct {
+	// Size is the length of the text in bytes.
+	Size int `json:"size" jsonschema:"minimum=0,maximum=16777216"`
+}
+
+// MakeText answers with a text of the given size.
+//
+//mcp:tool name=make_text readonly description="Answers with a text of the given size."
+func MakeText(ctx context.Context, in MakeArgs) (string, error) {
+	return largetool.Make(in.Size), nil
+}
+
+// ItemsArgs are the arguments of list_items.
+type ItemsArgs struct {
+	// Count is the number of items.
+	Count int `json:"count" jsonschema:"minimum=0,maximum=100000"`
+}
+
+// ListItems lists the given number of items.
+//
+//mcp:tool name=list_items readonly description="Lists the given number of items."
+func ListItems(ctx context.Context, in ItemsArgs) (largetool.Items, error) {
+	return largetool.List(in.Count), nil
 }
 
 func newServer() *runtime.Server {

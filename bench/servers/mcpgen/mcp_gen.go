@@ -7,7 +7,7 @@ import (
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// RegisterMCP registers the package's MCP tools with s: search_files.
+// RegisterMCP registers the package's MCP tools with s: search_files, measure_text, make_text, list_items.
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "search_files",
@@ -26,6 +26,64 @@ func RegisterMCP(s *runtime.Server) {
 				return nil, err
 			}
 			return runtime.TextResult(out), nil
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:        "measure_text",
+		Description: "Counts the bytes of a text.",
+		InputSchema: []byte(mcpInputSchemaMeasureText),
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			var in MeasureArgs
+			d := req.Decoder()
+			mcpDecodeMeasureArgs(d, &in)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := MeasureText(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:        "make_text",
+		Description: "Answers with a text of the given size.",
+		InputSchema: []byte(mcpInputSchemaMakeText),
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			var in MakeArgs
+			d := req.Decoder()
+			mcpDecodeMakeArgs(d, &in)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := MakeText(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:         "list_items",
+		Description:  "Lists the given number of items.",
+		InputSchema:  []byte(mcpInputSchemaListItems),
+		OutputSchema: []byte(mcpOutputSchemaListItems),
+		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			var in ItemsArgs
+			d := req.Decoder()
+			mcpDecodeItemsArgs(d, &in)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := ListItems(ctx, in)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.Structured(out, "")
 		},
 	})
 }
@@ -80,6 +138,96 @@ func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 	}
 }
 
+// mcpDecodeMeasureArgs decodes and validates MeasureArgs.
+func mcpDecodeMeasureArgs(d *runtime.Decoder, v *MeasureArgs) {
+	if !d.Object() {
+		return
+	}
+	var seen [1]bool
+	for {
+		key, ok := d.Field()
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "text":
+			seen[0] = true
+			if x0, ok := d.String(); ok {
+				v.Text = x0
+			}
+		default:
+			d.Unknown("text")
+		}
+	}
+	if !seen[0] {
+		d.Missing("text")
+	}
+}
+
+// mcpDecodeMakeArgs decodes and validates MakeArgs.
+func mcpDecodeMakeArgs(d *runtime.Decoder, v *MakeArgs) {
+	if !d.Object() {
+		return
+	}
+	var seen [1]bool
+	for {
+		key, ok := d.Field()
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "size":
+			seen[0] = true
+			if x0, ok := d.Int(64); ok {
+				if x0 < 0 {
+					d.Invalid("must be an integer ≥ 0")
+				}
+				if x0 > 16777216 {
+					d.Invalid("must be an integer ≤ 16777216")
+				}
+				v.Size = int(x0)
+			}
+		default:
+			d.Unknown("size")
+		}
+	}
+	if !seen[0] {
+		d.Missing("size")
+	}
+}
+
+// mcpDecodeItemsArgs decodes and validates ItemsArgs.
+func mcpDecodeItemsArgs(d *runtime.Decoder, v *ItemsArgs) {
+	if !d.Object() {
+		return
+	}
+	var seen [1]bool
+	for {
+		key, ok := d.Field()
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "count":
+			seen[0] = true
+			if x0, ok := d.Int(64); ok {
+				if x0 < 0 {
+					d.Invalid("must be an integer ≥ 0")
+				}
+				if x0 > 100000 {
+					d.Invalid("must be an integer ≤ 100000")
+				}
+				v.Count = int(x0)
+			}
+		default:
+			d.Unknown("count")
+		}
+	}
+	if !seen[0] {
+		d.Missing("count")
+	}
+}
+
 // JSON Schemas of the tools, derived from their Go types.
 const (
 	mcpInputSchemaSearchFiles = `{
@@ -106,5 +254,81 @@ const (
     "pattern"
   ],
   "description": "SearchArgs are the arguments of search_files."
+}`
+	mcpInputSchemaMeasureText = `{
+  "properties": {
+    "text": {
+      "type": "string",
+      "description": "Text is the text to measure."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "text"
+  ],
+  "description": "MeasureArgs are the arguments of measure_text."
+}`
+	mcpInputSchemaMakeText = `{
+  "properties": {
+    "size": {
+      "type": "integer",
+      "maximum": 16777216,
+      "minimum": 0,
+      "description": "Size is the length of the text in bytes."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "size"
+  ],
+  "description": "MakeArgs are the arguments of make_text."
+}`
+	mcpInputSchemaListItems = `{
+  "properties": {
+    "count": {
+      "type": "integer",
+      "maximum": 100000,
+      "minimum": 0,
+      "description": "Count is the number of items."
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "count"
+  ],
+  "description": "ItemsArgs are the arguments of list_items."
+}`
+	mcpOutputSchemaListItems = `{
+  "properties": {
+    "items": {
+      "items": {
+        "properties": {
+          "id": {
+            "type": "integer"
+          },
+          "name": {
+            "type": "string"
+          }
+        },
+        "additionalProperties": false,
+        "type": "object",
+        "required": [
+          "id",
+          "name"
+        ],
+        "description": "Item is one element of list_items' answer."
+      },
+      "type": "array"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "items"
+  ],
+  "description": "Items is list_items' answer."
 }`
 )

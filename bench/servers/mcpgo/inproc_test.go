@@ -72,3 +72,9 @@ func benchInProcess(b *testing.B) {
 
 // TestConformance checks the answers the benchmarks rely on.
 func TestConformance(t *testing.T) { inproc.Conformance(t, serve, false) }
+
+// BenchmarkLarge is one call of each large-message case through the serve
+// loop over io.Pipe.
+func BenchmarkLarge(b *testing.B) {
+	b.Run("mcpgo", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
 
@@ -42,7 +43,49 @@ func newServer() *server.MCPServer {
 		mcp.WithReadOnlyHintAnnotation(true),
 	)
 	s.AddTool(tool, mcp.NewTypedToolHandler(SearchFiles))
+	addLargeTools(s)
 	return s
+}
+
+// MeasureArgs are the arguments of measure_text.
+type MeasureArgs struct {
+	Text string `json:"text"`
+}
+
+// MakeArgs are the arguments of make_text.
+type MakeArgs struct {
+	Size int `json:"size"`
+}
+
+// ItemsArgs are the arguments of list_items.
+type ItemsArgs struct {
+	Count int `json:"count"`
+}
+
+// addLargeTools registers the tools of the large-message benchmarks.
+func addLargeTools(s *server.MCPServer) {
+	s.AddTool(mcp.NewTool(largetool.MeasureName,
+		mcp.WithDescription(largetool.MeasureDescription),
+		mcp.WithString("text", mcp.Required(), mcp.Description("Text is the text to measure.")),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in MeasureArgs) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(largetool.Measure(in.Text)), nil
+	}))
+	s.AddTool(mcp.NewTool(largetool.MakeName,
+		mcp.WithDescription(largetool.MakeDescription),
+		mcp.WithInteger("size", mcp.Required(), mcp.Min(0), mcp.Max(largetool.MaxSize), mcp.Description("Size is the length of the text in bytes.")),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in MakeArgs) (*mcp.CallToolResult, error) {
+		return mcp.NewToolResultText(largetool.Make(in.Size)), nil
+	}))
+	s.AddTool(mcp.NewTool(largetool.ItemsName,
+		mcp.WithDescription(largetool.ItemsDescription),
+		mcp.WithInteger("count", mcp.Required(), mcp.Min(0), mcp.Max(largetool.MaxCount), mcp.Description("Count is the number of items.")),
+		mcp.WithOutputSchema[largetool.Items](),
+		mcp.WithReadOnlyHintAnnotation(true),
+	), mcp.NewStructuredToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in ItemsArgs) (largetool.Items, error) {
+		return largetool.List(in.Count), nil
+	}))
 }
 
 func main() {

@@ -45,15 +45,12 @@ func noteID(req *rt.ResourceRequest) (int64, error) {
 			switch string(key) {
 			case "id":
 				has = true
-				s, _ := d.String()
-				n, err := strconv.ParseInt(s, 10, 64)
-				switch {
-				case err != nil:
-					d.Invalid("must be an integer")
-				case n < 1 || n > 999:
-					d.Invalid("must be an integer from 1 to 999")
+				if n, ok := rt.VarInt(d, 64); ok {
+					if n < 1 || n > 999 {
+						d.Invalid("must be an integer from 1 to 999")
+					}
+					id = n
 				}
-				id = n
 			default:
 				d.Unknown("id")
 			}

@@ -572,3 +572,76 @@ func TestContentDowngrade(t *testing.T) {
 		})
 	}
 }
+
+func TestSlowReadDoesNotBlock(t *testing.T) {
+	release := make(chan struct{})
+	srv := newServer()
+	srv.AddResource(rt.Resource{URI: "slow://x", Handler: func(ctx context.Context, _ *rt.ResourceRequest) ([]rt.ResourceContents, error) {
+		select {
+		case <-release:
+		case <-ctx.Done():
+		}
+		return []rt.ResourceContents{{Text: "late"}}, nil
+	}})
+	srv.AddPrompt(rt.Prompt{Name: "p", Handler: promptText("now")})
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	c.request(1, "resources/read", map[string]any{"uri": "slow://x"})
+	if r := c.result(2, "prompts/get", map[string]any{"name": "p"}); !strings.Contains(string(r), "now") {
+		t.Fatalf("prompts/get = %s", r)
+	}
+	close(release)
+	if got := contentsText(t, c.recvResponse("1")); got != "late" {
+		t.Fatalf("read = %q", got)
+	}
+}
+
+func TestPrimitivesChangeWhileServing(t *testing.T) {
+	srv := newServer()
+	srv.AddResource(textResource("mem://base", "base"))
+	srv.AddPrompt(rt.Prompt{Name: "base", Handler: promptText("base")})
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 50 {
+			uri := fmt.Sprintf("mem://%d", i)
+			srv.AddResource(textResource(uri, "x"))
+			srv.AddResourceTemplate(echoTemplate(fmt.Sprintf("mem://t%d/{x}", i)))
+			srv.AddPrompt(rt.Prompt{Name: fmt.Sprint(i), Handler: promptText("")})
+			srv.RemoveResource(uri)
+			srv.RemoveResourceTemplate(fmt.Sprintf("mem://t%d/{x}", i))
+			srv.RemovePrompt(fmt.Sprint(i))
+		}
+	}()
+	// Requests and list_changed notifications interleave; every response
+	// must still be right.
+	for i := 1; i <= 60; i++ {
+		method, params := "resources/read", any(map[string]any{"uri": "mem://base"})
+		switch i % 3 {
+		case 1:
+			method, params = "resources/list", nil
+		case 2:
+			method, params = "prompts/get", map[string]any{"name": "base"}
+		}
+		c.request(i, method, params)
+		for {
+			r := c.decode(c.recv())
+			if r.ID == nil {
+				continue // a notification
+			}
+			if string(r.ID) != fmt.Sprint(i) || r.Error != nil {
+				t.Fatalf("%s: %s", method, r.raw)
+			}
+			break
+		}
+	}
+	<-done
+	// Drain the notifications still coming.
+	for _, m := range c.finish() {
+		if !strings.Contains(string(m), "list_changed") {
+			t.Errorf("unexpected message %s", m)
+		}
+	}
+}

@@ -147,6 +147,17 @@ func appendContent(dst []byte, c Content, rev revision) []byte {
 		if !rev.has(featureResourceLink) {
 			c = linkAsText(b)
 		}
+	case EmbeddedResource:
+		if b.Annotations != nil && !rev.has(featureToolTitle) {
+			b.Annotations = b.Annotations.before20250618()
+			c = b
+		}
+	case *EmbeddedResource:
+		if b.Annotations != nil && !rev.has(featureToolTitle) {
+			e := *b
+			e.Annotations = b.Annotations.before20250618()
+			c = e
+		}
 	}
 	return c.appendJSON(dst)
 }
@@ -174,6 +185,16 @@ type Annotations struct {
 	// LastModified is an ISO 8601 time, such as "2025-01-12T15:00:58Z"
 	// (sent to clients of revision 2025-06-18 and later).
 	LastModified string
+}
+
+// before20250618 returns a without what revisions before 2025-06-18 lack.
+func (a *Annotations) before20250618() *Annotations {
+	if a.LastModified == "" {
+		return a
+	}
+	c := *a
+	c.LastModified = ""
+	return &c
 }
 
 func (a *Annotations) appendJSON(dst []byte, rev revision) []byte {

@@ -48,8 +48,8 @@ type ResourceTemplate struct {
 }
 
 // ResourceHandler reads a resource. The contents it returns with an empty
-// URI get the URI read, and those with an empty MIMEType the resource's
-// MIME type.
+// URI are sent with the URI read, and those with an empty MIMEType with the
+// resource's MIME type; the slice itself is not modified.
 //
 // A non-nil error becomes a JSON-RPC error response: an [*Error] as it is;
 // an error wrapping [ErrResourceNotFound] the "Resource not found" error
@@ -444,7 +444,7 @@ func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *E
 		if i > 0 {
 			buf = append(buf, ',')
 		}
-		rc := &contents[i]
+		rc := contents[i] // a copy: the handler may share its slice
 		if rc.URI == "" {
 			rc.URI = uri
 		}

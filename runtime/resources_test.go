@@ -526,7 +526,9 @@ func TestAddResourcePanics(t *testing.T) {
 }
 
 func TestContentDowngrade(t *testing.T) {
+	prio := 1.0
 	blocks := []rt.Content{
+		&rt.EmbeddedResource{URI: "notes://e", Text: "e", Annotations: &rt.Annotations{Priority: &prio, LastModified: "2025-01-12T15:00:58Z"}},
 		rt.NewAudio([]byte{1, 2}, "audio/wav"),
 		&rt.AudioContent{Data: []byte{1}, MIMEType: "audio/mpeg"},
 		rt.ResourceLink{URI: "notes://1", Name: "one", Description: "The first note", Size: 3, Annotations: &rt.Annotations{Audience: []string{"assistant"}}},
@@ -542,11 +544,15 @@ func TestContentDowngrade(t *testing.T) {
 		noL1   = `{"type":"text","text":"Resource one: notes://1 (The first note)"}`
 		noL2   = `{"type":"text","text":"Resource two: notes://2"}`
 	)
-	want := map[string]string{
-		"2024-11-05": noA1 + "," + noA2 + "," + noL1 + "," + noL2,
-		"2025-03-26": audio1 + "," + audio2 + "," + noL1 + "," + noL2,
-		"2025-06-18": audio1 + "," + audio2 + "," + link1 + "," + link2,
-		"2025-11-25": audio1 + "," + audio2 + "," + link1 + "," + link2,
+	const (
+		emb    = `{"type":"resource","resource":{"uri":"notes://e","text":"e"},"annotations":{"priority":1,"lastModified":"2025-01-12T15:00:58Z"}}`
+		embOld = `{"type":"resource","resource":{"uri":"notes://e","text":"e"},"annotations":{"priority":1}}`
+	)
+	want := map[string][]string{
+		"2024-11-05": {embOld, noA1, noA2, noL1, noL2},
+		"2025-03-26": {embOld, audio1, audio2, noL1, noL2},
+		"2025-06-18": {emb, audio1, audio2, link1, link2},
+		"2025-11-25": {emb, audio1, audio2, link1, link2},
 	}
 	for _, rev := range mcpschema.Revisions {
 		t.Run(rev, func(t *testing.T) {
@@ -563,10 +569,10 @@ func TestContentDowngrade(t *testing.T) {
 			}})
 			c := start(t, srv)
 			c.initialize(rev)
-			jsonEqual(t, "tool result", c.toolCall(1, "blocks", nil).Result, `{"content":[`+want[rev]+`]}`)
+			jsonEqual(t, "tool result", c.toolCall(1, "blocks", nil).Result, `{"content":[`+strings.Join(want[rev], ",")+`]}`)
 			var msgs []string
-			for _, b := range strings.SplitAfter(want[rev], "},") {
-				msgs = append(msgs, `{"role":"user","content":`+strings.TrimSuffix(b, ",")+`}`)
+			for _, b := range want[rev] {
+				msgs = append(msgs, `{"role":"user","content":`+b+`}`)
 			}
 			jsonEqual(t, "prompt result", c.result(2, "prompts/get", map[string]any{"name": "blocks"}), `{"messages":[`+strings.Join(msgs, ",")+`]}`)
 		})
@@ -643,5 +649,22 @@ func TestPrimitivesChangeWhileServing(t *testing.T) {
 		if !strings.Contains(string(m), "list_changed") {
 			t.Errorf("unexpected message %s", m)
 		}
+	}
+}
+
+func TestReadLeavesHandlerSliceAlone(t *testing.T) {
+	shared := []rt.ResourceContents{{Text: "shared"}}
+	srv := newServer()
+	for _, uri := range []string{"mem://a", "mem://b"} {
+		srv.AddResource(rt.Resource{URI: uri, MIMEType: "text/plain", Handler: func(context.Context, *rt.ResourceRequest) ([]rt.ResourceContents, error) {
+			return shared, nil
+		}})
+	}
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	jsonEqual(t, "a", c.result(1, "resources/read", map[string]any{"uri": "mem://a"}), `{"contents":[{"uri":"mem://a","mimeType":"text/plain","text":"shared"}]}`)
+	jsonEqual(t, "b", c.result(2, "resources/read", map[string]any{"uri": "mem://b"}), `{"contents":[{"uri":"mem://b","mimeType":"text/plain","text":"shared"}]}`)
+	if shared[0].URI != "" || shared[0].MIMEType != "" {
+		t.Errorf("the handler's contents were modified: %+v", shared[0])
 	}
 }

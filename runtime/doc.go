@@ -8,6 +8,12 @@
 // its arguments with a [Decoder]. The package depends on the standard library
 // only and uses no reflection to describe or validate tools.
 //
+// Resources ([Server.AddResource]), resource templates matched as RFC 6570
+// [URITemplate]s ([Server.AddResourceTemplate]) and prompts
+// ([Server.AddPrompt]) work the same way: their handlers get a request
+// whose Decoder reads the template variables or prompt arguments, and
+// [CompleteFunc]s complete their values.
+//
 // A [Session] is one connection to one client. It is independent of the
 // transport that carries its messages: the transport hands it incoming
 // messages and gives it a way to write outgoing ones.

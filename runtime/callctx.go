@@ -18,6 +18,7 @@ type callContext struct {
 	in         *[]byte // holds id and params
 	id, params []byte
 	r          replier
+	run        runFunc // nil for tools/call
 
 	mu        sync.Mutex
 	done      chan struct{}

@@ -3,10 +3,17 @@ package runtime
 import (
 	"encoding/base64"
 	"encoding/json"
+	"strconv"
 )
 
-// Content is one block of a tool result: [TextContent], [ImageContent],
-// [AudioContent], [ResourceLink] or [EmbeddedResource].
+// Content is one block of a tool result or a prompt message:
+// [TextContent], [ImageContent], [AudioContent], [ResourceLink] or
+// [EmbeddedResource], or a pointer to one.
+//
+// A client whose protocol revision predates a kind of block never receives
+// it raw: audio (2025-03-26+) becomes a text block saying that audio of
+// that type was left out, and a resource link (2025-06-18+) becomes a text
+// block naming the resource and its URI, which the client can still read.
 type Content interface {
 	// appendJSON appends the block as a JSON object.
 	appendJSON(dst []byte) []byte
@@ -37,15 +44,18 @@ type ResourceLink struct {
 	Title       string
 	Description string
 	MIMEType    string
+	Size        int64 // in bytes; sent when > 0
+	Annotations *Annotations
 }
 
 // EmbeddedResource carries the contents of a resource: Text, or Blob when
 // Blob is not nil.
 type EmbeddedResource struct {
-	URI      string
-	MIMEType string
-	Text     string
-	Blob     []byte
+	URI         string
+	MIMEType    string
+	Text        string
+	Blob        []byte
+	Annotations *Annotations
 }
 
 func (c TextContent) appendJSON(dst []byte) []byte {
@@ -90,6 +100,11 @@ func (c ResourceLink) appendJSON(dst []byte) []byte {
 	dst = appendOptional(dst, "title", c.Title)
 	dst = appendOptional(dst, "description", c.Description)
 	dst = appendOptional(dst, "mimeType", c.MIMEType)
+	if c.Size > 0 {
+		dst = append(dst, `,"size":`...)
+		dst = strconv.AppendInt(dst, c.Size, 10)
+	}
+	dst = c.Annotations.appendJSON(dst, latestRevision)
 	return append(dst, '}')
 }
 
@@ -105,8 +120,139 @@ func (c EmbeddedResource) appendJSON(dst []byte) []byte {
 		dst = append(dst, `,"text":`...)
 		dst = appendString(dst, c.Text)
 	}
-	return append(dst, "}}"...)
+	dst = append(dst, '}')
+	dst = c.Annotations.appendJSON(dst, latestRevision)
+	return append(dst, '}')
 }
+
+// appendContent appends block c as the client's revision knows it (see
+// [Content]).
+func appendContent(dst []byte, c Content, rev revision) []byte {
+	switch b := c.(type) {
+	case nil:
+		c = TextContent{}
+	case AudioContent:
+		if !rev.has(featureAudio) {
+			c = audioLeftOut(b.MIMEType, len(b.Data))
+		}
+	case *AudioContent:
+		if !rev.has(featureAudio) {
+			c = audioLeftOut(b.MIMEType, len(b.Data))
+		}
+	case ResourceLink:
+		if !rev.has(featureResourceLink) {
+			c = linkAsText(&b)
+		}
+	case *ResourceLink:
+		if !rev.has(featureResourceLink) {
+			c = linkAsText(b)
+		}
+	case EmbeddedResource:
+		if b.Annotations != nil && !rev.has(featureToolTitle) {
+			b.Annotations = b.Annotations.before20250618()
+			c = b
+		}
+	case *EmbeddedResource:
+		if b.Annotations != nil && !rev.has(featureToolTitle) {
+			e := *b
+			e.Annotations = b.Annotations.before20250618()
+			c = e
+		}
+	}
+	return c.appendJSON(dst)
+}
+
+func audioLeftOut(mime string, n int) TextContent {
+	return TextContent{Text: "[audio (" + mime + ", " + strconv.Itoa(n) + " bytes) left out: this client's protocol revision has no audio content]"}
+}
+
+func linkAsText(l *ResourceLink) TextContent {
+	t := "Resource " + l.Name + ": " + l.URI
+	if l.Description != "" {
+		t += " (" + l.Description + ")"
+	}
+	return TextContent{Text: t}
+}
+
+// Annotations tell a client how to use or show an object. A zero field is
+// not sent.
+type Annotations struct {
+	// Audience lists who the object is for: "user", "assistant" or both.
+	Audience []string
+	// Priority, from 0 (optional) to 1 (required), says how important the
+	// object is.
+	Priority *float64
+	// LastModified is an ISO 8601 time, such as "2025-01-12T15:00:58Z"
+	// (sent to clients of revision 2025-06-18 and later).
+	LastModified string
+}
+
+// before20250618 returns a without what revisions before 2025-06-18 lack.
+func (a *Annotations) before20250618() *Annotations {
+	if a.LastModified == "" {
+		return a
+	}
+	c := *a
+	c.LastModified = ""
+	return &c
+}
+
+func (a *Annotations) appendJSON(dst []byte, rev revision) []byte {
+	if a == nil || len(a.Audience) == 0 && a.Priority == nil && (a.LastModified == "" || !rev.has(featureToolTitle)) {
+		return dst
+	}
+	dst = append(dst, `,"annotations":{`...)
+	n := len(dst)
+	if len(a.Audience) > 0 {
+		dst = append(dst, `"audience":`...)
+		dst = appendStrings(dst, a.Audience)
+	}
+	if a.Priority != nil {
+		if len(dst) > n {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"priority":`...)
+		dst = strconv.AppendFloat(dst, *a.Priority, 'g', -1, 64)
+	}
+	if a.LastModified != "" && rev.has(featureToolTitle) {
+		if len(dst) > n {
+			dst = append(dst, ',')
+		}
+		dst = append(dst, `"lastModified":`...)
+		dst = appendString(dst, a.LastModified)
+	}
+	return append(dst, '}')
+}
+
+// NewText returns a text block.
+func NewText(text string) Content { return TextContent{Text: text} }
+
+// NewImage returns an image block; data is the raw image, such as PNG bytes.
+func NewImage(data []byte, mimeType string) Content {
+	return ImageContent{Data: data, MIMEType: mimeType}
+}
+
+// NewAudio returns an audio block; data is the raw audio, such as WAV bytes.
+func NewAudio(data []byte, mimeType string) Content {
+	return AudioContent{Data: data, MIMEType: mimeType}
+}
+
+// NewEmbeddedText returns a block embedding a text resource.
+func NewEmbeddedText(uri, mimeType, text string) Content {
+	return EmbeddedResource{URI: uri, MIMEType: mimeType, Text: text}
+}
+
+// NewEmbeddedBlob returns a block embedding a binary resource; data is
+// sent base64-encoded.
+func NewEmbeddedBlob(uri, mimeType string, data []byte) Content {
+	if data == nil {
+		data = []byte{}
+	}
+	return EmbeddedResource{URI: uri, MIMEType: mimeType, Blob: data}
+}
+
+// NewResourceLink returns a block pointing to the resource at uri.
+func NewResourceLink(uri, name string) Content { return ResourceLink{URI: uri, Name: name} }
 
 // CallToolResult is the result of tools/call.
 type CallToolResult struct {
@@ -163,10 +309,7 @@ func (r *CallToolResult) appendJSON(dst []byte, rev revision) []byte {
 		if i > 0 {
 			dst = append(dst, ',')
 		}
-		if c == nil {
-			c = TextContent{}
-		}
-		dst = c.appendJSON(dst)
+		dst = appendContent(dst, c, rev)
 	}
 	dst = append(dst, ']')
 	if r.StructuredContent != nil && rev.has(featureStructuredContent) {

@@ -107,10 +107,14 @@ func (s *Session) handleRequest(m *message, r replier) {
 		s.replyResult(r, m.id, emptyResult)
 		return
 	}
-	known := (m.method == methodToolsList || m.method == methodToolsCall) && s.srv.hasTools()
+	isTools := m.method == methodToolsList || m.method == methodToolsCall
+	if !isTools && s.routePrimitive(m, r) {
+		return
+	}
+	known := isTools && s.srv.hasTools()
 	switch {
 	case !known:
-		s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method, Data: supportedMethods})
+		s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method, Data: s.srv.supportedMethodsData()})
 	case !s.initialized:
 		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: the session is not initialized; send initialize first"})
 	case m.method == methodToolsList:
@@ -126,10 +130,14 @@ func (s *Session) handleRequest(m *message, r replier) {
 }
 
 // startCall runs a tools/call on a goroutine of its own, cancellable by
-// notifications/cancelled. The message's id and params alias the read
-// buffer, so they are copied into a buffer the call owns.
-func (s *Session) startCall(m *message, r replier) {
-	c := &callContext{parent: s.ctx, key: keyOf(m.id), r: r}
+// notifications/cancelled.
+func (s *Session) startCall(m *message, r replier) { s.startRun(m, r, nil) }
+
+// startRun runs a request as a tools/call runs, answering it with run (nil
+// for tools/call). The message's id and params alias the read buffer, so
+// they are copied into a buffer the call owns.
+func (s *Session) startRun(m *message, r replier, run runFunc) {
+	c := &callContext{parent: s.ctx, key: keyOf(m.id), r: r, run: run}
 	s.mu.Lock()
 	if _, dup := s.inflight[c.key]; dup {
 		s.mu.Unlock()
@@ -159,7 +167,13 @@ func (s *Session) runCall(c *callContext) {
 	defer s.wg.Done()
 	defer c.r.end()
 	out := getBuffer()
-	resp, err := s.callTool(c, c.params, (*out)[:0], c.id)
+	var resp []byte
+	var err *Error
+	if c.run != nil {
+		resp, err = c.run(s, c, (*out)[:0])
+	} else {
+		resp, err = s.callTool(c, c.params, (*out)[:0], c.id)
+	}
 	s.mu.Lock()
 	delete(s.inflight, c.key)
 	s.mu.Unlock()
@@ -173,7 +187,7 @@ func (s *Session) runCall(c *callContext) {
 	*out = resp
 	putBuffer(out)
 	putBuffer(c.in)
-	c.in, c.id, c.params, c.r = nil, nil, nil, nil
+	c.in, c.id, c.params, c.r, c.run = nil, nil, nil, nil, nil
 	s.workers.release()
 }
 
@@ -256,6 +270,7 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 	}
 	s.rev = negotiate(version)
 	s.initialized = true
+	s.srv.track(s)
 
 	srv := s.srv
 	b := []byte(`{"protocolVersion":`)
@@ -264,6 +279,7 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 	if srv.hasTools() {
 		b = append(b, `"tools":{}`...)
 	}
+	b = srv.appendCapabilities(b, b[len(b)-1] != '{', s.rev)
 	b = append(b, `},"serverInfo":{"name":`...)
 	b = appendString(b, srv.name)
 	b = append(b, `,"version":`...)

@@ -31,15 +31,19 @@ const (
 	featureToolAnnotations                  // Tool.annotations: 2025-03-26+
 	featureToolTitle                        // Tool.title, Implementation.title: 2025-06-18+
 	featureStructuredContent                // outputSchema, structuredContent: 2025-06-18+
+	featureAudio                            // audio content: 2025-03-26+
+	featureResourceLink                     // resource_link content: 2025-06-18+
+	featureCompletions                      // the completions capability: 2025-03-26+
+	featureCompletionContext                // completion/complete context: 2025-06-18+
 )
 
 func (r revision) has(f feature) bool {
 	switch f {
 	case featureBatch:
 		return r == rev20250326
-	case featureToolAnnotations:
+	case featureToolAnnotations, featureAudio, featureCompletions:
 		return r >= rev20250326
-	case featureToolTitle, featureStructuredContent:
+	case featureToolTitle, featureStructuredContent, featureResourceLink, featureCompletionContext:
 		return r >= rev20250618
 	}
 	return false

@@ -19,6 +19,9 @@ type Server struct {
 	tools []*Tool
 	index map[string]*Tool
 	lists listCache
+
+	prims primitives   // resources, templates, prompts (primitives.go)
+	live  liveSessions // initialized sessions, for notifications (notify.go)
 }
 
 type options struct {
@@ -28,6 +31,7 @@ type options struct {
 	logger       *slog.Logger
 	maxMessage   int
 	maxInFlight  int
+	subscribe    bool // WithResourceSubscriptions
 }
 
 // Option configures a Server.

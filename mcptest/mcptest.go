@@ -76,6 +76,7 @@ type Client struct {
 	mu      sync.Mutex
 	nextID  int64
 	pending map[int64]chan response
+	gaveUp  map[int64]bool // requests that timed out: a late answer is not an error
 	notes   []Notification
 	closed  bool
 
@@ -130,6 +131,7 @@ func Start(t testing.TB, s *runtime.Server, opts ...Option) *Client {
 		timeout:  cfg.timeout,
 		w:        inW,
 		pending:  map[int64]chan response{},
+		gaveUp:   map[int64]bool{},
 		served:   make(chan error, 1),
 		readDone: make(chan struct{}),
 	}
@@ -248,7 +250,12 @@ func (c *Client) dispatch(line []byte) {
 		c.mu.Lock()
 		ch := c.pending[id]
 		delete(c.pending, id)
+		late := c.gaveUp[id]
+		delete(c.gaveUp, id)
 		c.mu.Unlock()
+		if late {
+			return
+		}
 		if err != nil || ch == nil {
 			c.t.Errorf("mcptest: the server answered a request that was not sent (id %s): %s", m.ID, line)
 			return
@@ -333,7 +340,10 @@ func (c *Client) Request(method string, params any) (json.RawMessage, error) {
 		}
 		return r.result, nil
 	case <-timer.C:
-		c.forget(id)
+		c.mu.Lock()
+		delete(c.pending, id)
+		c.gaveUp[id] = true
+		c.mu.Unlock()
 		return nil, fmt.Errorf("%s: no answer within %v", method, c.timeout)
 	}
 }

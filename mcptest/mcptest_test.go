@@ -137,17 +137,22 @@ func TestToolAndProtocolErrors(t *testing.T) {
 // recorder is a testing.TB that records failures instead of failing.
 type recorder struct {
 	testing.TB
+	mu     sync.Mutex
 	errors []string
 	fatal  bool
 }
 
 func (r *recorder) Helper() {}
 func (r *recorder) Errorf(format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.errors = append(r.errors, fmt.Sprintf(format, args...))
 }
 func (r *recorder) Fatalf(format string, args ...any) {
 	r.Errorf(format, args...)
+	r.mu.Lock()
 	r.fatal = true
+	r.mu.Unlock()
 	runtime.Goexit()
 }
 
@@ -312,7 +317,14 @@ func TestCleanupLeavesNoGoroutines(t *testing.T) {
 func TestCloseTimesOut(t *testing.T) {
 	release := make(chan struct{})
 	defer close(release)
-	record(t, func(tb testing.TB) {
+	var r *recorder
+	t.Cleanup(func() {
+		// Start's cleanup, which ran before this one, reported it too.
+		if got := strings.Join(r.errors, "\n"); !strings.Contains(got, "mcptest: the server did not stop within 100ms") {
+			t.Errorf("failures reported: %q, want the timeout", got)
+		}
+	})
+	r = record(t, func(tb testing.TB) {
 		c := Start(tb, newServer(t, release), WithTimeout(100*time.Millisecond))
 		go c.Request("tools/call", map[string]any{"name": "block"})
 		time.Sleep(10 * time.Millisecond)

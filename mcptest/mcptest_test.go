@@ -337,3 +337,32 @@ func TestCloseTimesOut(t *testing.T) {
 		}
 	})
 }
+
+// The client asks for the revision WithProtocolVersion names; the server
+// then leaves out what that revision lacks (titles, structured content).
+func TestProtocolVersion(t *testing.T) {
+	for _, tt := range []struct {
+		version    string
+		title      bool
+		structured bool
+	}{
+		{"2024-11-05", false, false},
+		{"2025-06-18", true, true},
+	} {
+		t.Run(tt.version, func(t *testing.T) {
+			c := Start(t, newServer(t, nil), WithProtocolVersion(tt.version))
+			var init struct {
+				ProtocolVersion string `json:"protocolVersion"`
+			}
+			if err := json.Unmarshal(c.InitializeResult(), &init); err != nil || init.ProtocolVersion != tt.version {
+				t.Errorf("negotiated %q (%v), want %q", init.ProtocolVersion, err, tt.version)
+			}
+			if got := c.ListTools()[0].Title != ""; got != tt.title {
+				t.Errorf("echo has a title: %v, want %v", got, tt.title)
+			}
+			if got := c.CallTool("sum", map[string]int{"A": 1}).StructuredContent != nil; got != tt.structured {
+				t.Errorf("sum has structured content: %v, want %v", got, tt.structured)
+			}
+		})
+	}
+}

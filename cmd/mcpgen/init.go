@@ -61,6 +61,9 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
+	if mod.path == mcpgenModule {
+		return fail(fmt.Errorf("%s is inside mcpgen's own module (%s); start the server in a directory of its own, such as ../%s", dir, mod.root, filepath.Base(abs)))
+	}
 	src, err := mcpgenSource()
 	if err != nil {
 		return fail(err)

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/mcpgen/mcpgen/generator"
+	"github.com/mcpgen/mcpgen/internal/manifest"
 	"github.com/mcpgen/mcpgen/templates"
 )
 
@@ -99,7 +100,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if out, err := tidy.CombinedOutput(); err != nil {
 		return fail(fmt.Errorf("go mod tidy failed, so nothing was written:\n%s", bytes.TrimSpace(out)))
 	}
-	gen, err := generator.Generate(generator.Config{Dir: abs})
+	gen, err := generateStarter(abs)
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpgen init: the starter server does not generate, so nothing was written:")
 		return report(stderr, abs, err)
@@ -144,6 +145,33 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "\nNext: %sgo test ./... && go run . (it talks MCP on stdin and stdout);\nadd tools to tools.go, then go generate ./...\n", cd)
 	return 0
+}
+
+// generateStarter returns the generated files of the starter server in
+// dir: mcp_gen.go, and mcp.json, its manifest, which its test holds the
+// running server to.
+func generateStarter(dir string) ([]generator.File, error) {
+	pkgs, err := generator.Load(generator.Config{Dir: dir})
+	if err != nil {
+		return nil, err
+	}
+	var files []generator.File
+	for _, p := range pkgs {
+		src, err := generator.Emit(p)
+		if err != nil {
+			return nil, err
+		}
+		files = append(files, generator.File{Path: p.Output, Content: src})
+	}
+	m, err := manifest.FromPackages(pkgs)
+	if err != nil {
+		return nil, err
+	}
+	data, err := m.Encode()
+	if err != nil {
+		return nil, err
+	}
+	return append(files, generator.File{Path: filepath.Join(dir, "mcp.json"), Content: data}), nil
 }
 
 // checkEmpty refuses a target directory that holds anything but go.mod,

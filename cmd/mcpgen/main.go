@@ -22,8 +22,9 @@
 // tool directive and, unless the module requires mcpgen already, a
 // requirement of the running version — or, when mcpgen runs from a
 // checkout rather than a published version, a replace directive to that
-// checkout. Then it runs go mod tidy and generates mcp_gen.go. If any step
-// fails, everything it wrote is undone.
+// checkout. Then it runs go mod tidy and generates mcp_gen.go and
+// mcp.json, the server's manifest, which the test holds the server to. If
+// any step fails, everything it wrote is undone.
 //
 // inspect prints the manifest of the packages' tools as JSON — what
 // tools/list would send — from the source, without running anything.

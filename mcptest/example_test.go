@@ -29,18 +29,18 @@ func Example() {
 		c := mcptest.Start(t, s)
 
 		// Arguments as a Go value or as raw JSON.
-		res := c.CallTool("greet", map[string]string{"name": "Ada"}).WantOK()
+		res := c.CallTool(t, "greet", map[string]string{"name": "Ada"}).WantOK()
 		if got := res.Text(); got != "Hi!" {
 			t.Errorf("greet = %q, want %q", got, "Hi!")
 		}
 
 		// Raw JSON works too; a generated tool that rejects its
 		// arguments returns a tool error:
-		//	c.CallTool("greet", []byte(`{"name": 42}`)).WantError("name: must be a string")
+		//	c.CallTool(t, "greet", []byte(`{"name": 42}`)).WantError("name: must be a string")
 
 		// The tools as mcpgen inspect prints them, held to a committed
 		// file; go test -mcptest.update rewrites it.
-		mcptest.Golden(t, "testdata/mcp.json", c.Manifest())
+		mcptest.Golden(t, "testdata/mcp.json", c.Manifest(t))
 	}
 	_ = testGreet
 }

@@ -7,7 +7,7 @@
 //		s := runtime.NewServer("hello", "0.1.0")
 //		RegisterMCP(s)
 //		c := mcptest.Start(t, s)
-//		res := c.CallTool("greet", GreetArgs{Name: "Ada"}).WantOK()
+//		res := c.CallTool(t, "greet", GreetArgs{Name: "Ada"}).WantOK()
 //		if got := res.Text(); got != "Hi, Ada!" {
 //			t.Errorf("greet = %q", got)
 //		}
@@ -62,9 +62,9 @@ func WithProtocolVersion(v string) Option { return func(c *config) { c.version =
 func WithTimeout(d time.Duration) Option { return func(c *config) { c.timeout = d } }
 
 // Client is an MCP client connected in-process to one session of a
-// server. Its methods may be called from several goroutines, except those
-// that end the test on failure ([Client.CallTool], [Client.ListTools],
-// [Client.Manifest]), which, like t.Fatal, belong to the test's goroutine.
+// server. Its methods may be called from several goroutines; those that
+// take a testing.TB end that test on failure, and like t.Fatal must be
+// called from its goroutine.
 type Client struct {
 	t       testing.TB
 	timeout time.Duration
@@ -382,26 +382,29 @@ func (c *Client) Notifications() []Notification {
 	return append([]Notification(nil), c.notes...)
 }
 
-// CallTool calls a tool and returns its result. args are the arguments:
-// a Go value (encoded with encoding/json), raw JSON, or nil for none. A
-// protocol error (an unknown tool, malformed arguments JSON) ends the
-// test; use [Client.Request] to examine one.
-func (c *Client) CallTool(name string, args any) *Result {
-	c.t.Helper()
+// CallTool calls a tool and returns its result, whose checks report to t.
+// args are the arguments: a Go value (encoded with encoding/json), raw
+// JSON, or nil for none. A protocol error (an unknown tool, malformed
+// arguments JSON) ends the test; use [Client.Request] to examine one.
+//
+// t is the test or subtest the call belongs to: one client serves the
+// subtests of a table-driven test, each reporting to its own t.
+func (c *Client) CallTool(t testing.TB, name string, args any) *Result {
+	t.Helper()
 	a, err := encodeParams(args)
 	if err != nil {
-		c.t.Fatalf("mcptest: tools/call %s: arguments: %v", name, err)
+		t.Fatalf("mcptest: tools/call %s: arguments: %v", name, err)
 	}
 	raw, err := c.Request("tools/call", struct {
 		Name      string          `json:"name"`
 		Arguments json.RawMessage `json:"arguments,omitempty"`
 	}{name, a})
 	if err != nil {
-		c.t.Fatalf("mcptest: tools/call %s: %v", name, err)
+		t.Fatalf("mcptest: tools/call %s: %v", name, err)
 	}
-	r := &Result{t: c.t, Raw: raw}
+	r := &Result{t: t, Raw: raw}
 	if err := json.Unmarshal(raw, r); err != nil {
-		c.t.Fatalf("mcptest: tools/call %s: the result does not decode: %v: %s", name, err, raw)
+		t.Fatalf("mcptest: tools/call %s: the result does not decode: %v: %s", name, err, raw)
 	}
 	return r
 }

@@ -93,7 +93,7 @@ func TestCallTool(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res := c.CallTool(tt.tool, tt.args).WantOK()
+			res := c.CallTool(t, tt.tool, tt.args).WantOK()
 			if got := res.Text(); got != tt.text {
 				t.Errorf("text = %q, want %q", got, tt.text)
 			}
@@ -109,7 +109,7 @@ func TestCallTool(t *testing.T) {
 
 func TestStructured(t *testing.T) {
 	c := Start(t, newServer(t, nil))
-	res := c.CallTool("sum", map[string]int{"A": 2, "B": 3}).WantOK()
+	res := c.CallTool(t, "sum", map[string]int{"A": 2, "B": 3}).WantOK()
 	res.WantStructured(`{"terms": [2, 3], "sum": 5}`)
 	type sum struct {
 		Sum   int   `json:"sum"`
@@ -122,7 +122,7 @@ func TestStructured(t *testing.T) {
 
 func TestToolAndProtocolErrors(t *testing.T) {
 	c := Start(t, newServer(t, nil))
-	c.CallTool("fail", nil).WantError("disk on fire")
+	c.CallTool(t, "fail", nil).WantError("disk on fire")
 
 	_, err := c.Request("tools/call", map[string]any{"name": "nope", "arguments": map[string]any{}})
 	var rpcErr *RPCError
@@ -171,9 +171,9 @@ func record(t *testing.T, f func(tb testing.TB)) *recorder {
 // The assertions fail a test when, and only when, they should.
 func TestAssertions(t *testing.T) {
 	c := Start(t, newServer(t, nil))
-	ok := c.CallTool("echo", echoArgs{Text: "hi"})
-	bad := c.CallTool("fail", nil)
-	sum := c.CallTool("sum", map[string]int{"A": 1, "B": 1})
+	ok := c.CallTool(t, "echo", echoArgs{Text: "hi"})
+	bad := c.CallTool(t, "fail", nil)
+	sum := c.CallTool(t, "sum", map[string]int{"A": 1, "B": 1})
 	tests := []struct {
 		name string
 		run  func(tb testing.TB)
@@ -214,7 +214,7 @@ func with(r *Result, tb testing.TB) *Result {
 func TestListToolsAndManifest(t *testing.T) {
 	// A page size of 1 makes ListTools follow cursors.
 	c := Start(t, newServer(t, nil, mcpruntime.WithPageSize(1)))
-	tools := c.ListTools()
+	tools := c.ListTools(t)
 	var names []string
 	for _, tool := range tools {
 		names = append(names, tool.Name)
@@ -225,7 +225,7 @@ func TestListToolsAndManifest(t *testing.T) {
 	if tools[0].Title != "Echo" || string(tools[0].Annotations) != `{"readOnlyHint":true}` || tools[1].OutputSchema == nil {
 		t.Errorf("tools[0] = %+v, tools[1] = %+v", tools[0], tools[1])
 	}
-	m := c.Manifest()
+	m := c.Manifest(t)
 	want := `{
   "tools": [
     {
@@ -295,7 +295,7 @@ func TestCleanupLeavesNoGoroutines(t *testing.T) {
 			answered = &Result{t: t}
 			json.Unmarshal(raw, answered)
 		}()
-		c.CallTool("echo", echoArgs{Text: "x"}).WantOK()
+		c.CallTool(t, "echo", echoArgs{Text: "x"}).WantOK()
 		time.AfterFunc(20*time.Millisecond, func() { close(release) })
 		t.Cleanup(wg.Wait)
 	})
@@ -357,10 +357,10 @@ func TestProtocolVersion(t *testing.T) {
 			if err := json.Unmarshal(c.InitializeResult(), &init); err != nil || init.ProtocolVersion != tt.version {
 				t.Errorf("negotiated %q (%v), want %q", init.ProtocolVersion, err, tt.version)
 			}
-			if got := c.ListTools()[0].Title != ""; got != tt.title {
+			if got := c.ListTools(t)[0].Title != ""; got != tt.title {
 				t.Errorf("echo has a title: %v, want %v", got, tt.title)
 			}
-			if got := c.CallTool("sum", map[string]int{"A": 1}).StructuredContent != nil; got != tt.structured {
+			if got := c.CallTool(t, "sum", map[string]int{"A": 1}).StructuredContent != nil; got != tt.structured {
 				t.Errorf("sum has structured content: %v, want %v", got, tt.structured)
 			}
 		})

@@ -48,17 +48,17 @@ func (c *Client) listTools() ([]json.RawMessage, error) {
 }
 
 // ListTools returns every tool the server lists, following pages; an error
-// ends the test.
-func (c *Client) ListTools() []Tool {
-	c.t.Helper()
+// ends the test t.
+func (c *Client) ListTools(t testing.TB) []Tool {
+	t.Helper()
 	raw, err := c.listTools()
 	if err != nil {
-		c.t.Fatalf("mcptest: tools/list: %v", err)
+		t.Fatalf("mcptest: tools/list: %v", err)
 	}
 	tools := make([]Tool, len(raw))
 	for i, r := range raw {
 		if err := json.Unmarshal(r, &tools[i]); err != nil {
-			c.t.Fatalf("mcptest: tools/list: a tool does not decode: %v: %s", err, r)
+			t.Fatalf("mcptest: tools/list: a tool does not decode: %v: %s", err, r)
 		}
 	}
 	return tools
@@ -67,12 +67,12 @@ func (c *Client) ListTools() []Tool {
 // Manifest returns the server's tools as `mcpgen inspect` prints them:
 // {"tools": [...]}, each tool as tools/list sends it, indented by two
 // spaces, with a final newline. Compare it with a committed file with
-// [Golden]; an error ends the test.
-func (c *Client) Manifest() []byte {
-	c.t.Helper()
+// [Golden]; an error ends the test t.
+func (c *Client) Manifest(t testing.TB) []byte {
+	t.Helper()
 	raw, err := c.listTools()
 	if err != nil {
-		c.t.Fatalf("mcptest: tools/list: %v", err)
+		t.Fatalf("mcptest: tools/list: %v", err)
 	}
 	if raw == nil {
 		raw = []json.RawMessage{}
@@ -81,11 +81,11 @@ func (c *Client) Manifest() []byte {
 		Tools []json.RawMessage `json:"tools"`
 	}{raw})
 	if err != nil {
-		c.t.Fatalf("mcptest: %v", err)
+		t.Fatalf("mcptest: %v", err)
 	}
 	var out bytes.Buffer
 	if err := json.Indent(&out, b, "", "  "); err != nil {
-		c.t.Fatalf("mcptest: %v", err)
+		t.Fatalf("mcptest: %v", err)
 	}
 	out.WriteByte('\n')
 	return out.Bytes()

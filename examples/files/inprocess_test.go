@@ -40,7 +40,7 @@ func TestSearchFilesInProcess(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := c.CallTool("search_files", tt.args).WantOK().Text(); got != tt.want {
+			if got := c.CallTool(t, "search_files", tt.args).WantOK().Text(); got != tt.want {
 				t.Errorf("search_files = %q, want %q", got, tt.want)
 			}
 		})
@@ -49,18 +49,18 @@ func TestSearchFilesInProcess(t *testing.T) {
 
 func TestSearchFilesInvalidArguments(t *testing.T) {
 	c := startFiles(t)
-	c.CallTool("search_files", []byte(`{"limit":500,"recursive":"yes"}`)).WantError(
+	c.CallTool(t, "search_files", []byte(`{"limit":500,"recursive":"yes"}`)).WantError(
 		"invalid arguments (3 problems):",
 		"- limit: must be an integer ≤ 100, got 500",
 		"- recursive: must be a boolean, got \"yes\"",
 		"- pattern: required property is missing",
 	)
-	c.CallTool("search_files", SearchArgs{Pattern: "["}).WantError(`pattern "[" is not a valid glob`)
+	c.CallTool(t, "search_files", SearchArgs{Pattern: "["}).WantError(`pattern "[" is not a valid glob`)
 }
 
 func TestListDirInProcess(t *testing.T) {
 	c := startFiles(t)
-	res := c.CallTool("list_dir", ListArgs{Sort: BySize}).WantOK()
+	res := c.CallTool(t, "list_dir", ListArgs{Sort: BySize}).WantOK()
 	got := mcptest.Structured[Listing](res)
 	if got.Dir != "." || len(got.Entries) != 3 || got.Entries[0].Name != "notes.txt" {
 		t.Errorf("list_dir sorted by size = %+v, want notes.txt first of 3", got)
@@ -70,14 +70,14 @@ func TestListDirInProcess(t *testing.T) {
 		{"name":"a.go","size":9,"isDir":false,"modified":"2026-01-02T03:04:05Z"},
 		{"name":"sub","size":0,"isDir":true,"modified":"0001-01-01T00:00:00Z"}]}`)
 
-	c.CallTool("list_dir", ListArgs{Dir: "../etc"}).WantError("must be a relative slash-separated path")
-	c.CallTool("list_dir", ListArgs{Dir: "missing"}).WantError(`dir "missing" does not exist`)
-	c.CallTool("list_dir", ListArgs{Sort: "random"}).WantError("sort: must be one of")
+	c.CallTool(t, "list_dir", ListArgs{Dir: "../etc"}).WantError("must be a relative slash-separated path")
+	c.CallTool(t, "list_dir", ListArgs{Dir: "missing"}).WantError(`dir "missing" does not exist`)
+	c.CallTool(t, "list_dir", ListArgs{Sort: "random"}).WantError("sort: must be one of")
 }
 
 // The tools the server lists are those of the committed manifest, which
 // mcpgen inspect prints from the source (go test -mcptest.update rewrites
 // it).
 func TestManifest(t *testing.T) {
-	mcptest.Golden(t, "testdata/mcp.json", startFiles(t).Manifest())
+	mcptest.Golden(t, "testdata/mcp.json", startFiles(t).Manifest(t))
 }

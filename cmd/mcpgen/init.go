@@ -30,7 +30,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	module := fs.String("module", "", "the module path of the go.mod to write when dir is in no module (default: the directory's name)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "%s\n\n", initUsage)
-		fmt.Fprintf(stderr, "Writes a starter MCP server into dir, default \".\", which must be empty or hold no\nmore than go.mod, go.sum and dot files: main.go, tools.go with one tool, tools_test.go,\nREADME.md and .gitignore. Writes go.mod when dir is in no module, adds the mcpgen tool\ndirective, runs go mod tidy and generates mcp_gen.go.\n\n")
+		fmt.Fprintf(stderr, "Writes a starter MCP server into dir, default \".\", which must be empty or hold no\nmore than go.mod, go.sum and dot files: main.go, tools.go with one tool, tools_test.go,\nREADME.md and .gitignore. Writes go.mod when dir is in no module, adds the mcpgen tool\ndirective (and a requirement of mcpgen when there is none), runs go mod tidy and\ngenerates mcp_gen.go and mcp.json. If a step fails, nothing is left written.\n\n")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
@@ -84,7 +84,11 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if err := undo.mkdirAll(abs); err != nil {
 		return fail(err)
 	}
-	if err := undo.writeFile(mod.goModPath, goMod); err != nil {
+	if notes.changed {
+		if err := undo.writeFile(mod.goModPath, goMod); err != nil {
+			return fail(err)
+		}
+	} else if err := undo.keep(mod.goModPath); err != nil { // go mod tidy may change it
 		return fail(err)
 	}
 	if err := undo.keep(filepath.Join(mod.root, "go.sum")); err != nil {

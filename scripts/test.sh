@@ -15,8 +15,9 @@ fi
 echo "== go vet"
 go vet ./...
 
-echo "== generated code in sync with its annotations (mcpgen -check)"
+echo "== generated code and reference in sync with the annotations (mcpgen -check, mcpgen docs -check)"
 go run ./cmd/mcpgen -check ./examples/...
+go run ./cmd/mcpgen docs -check -o examples/files/README.md ./examples/files
 
 echo "== npm install: the official TypeScript SDK client for the end-to-end tests"
 (cd examples/files/testdata/tsclient && npm install --no-audit --no-fund --no-package-lock --loglevel=error)

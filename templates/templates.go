@@ -20,10 +20,14 @@ var serverFiles embed.FS
 // Server describes the server to scaffold.
 type Server struct {
 	Name string // the server's name, as it introduces itself to clients
+	// Replace, when not empty, is the local checkout of mcpgen that the
+	// module's go.mod uses in place of a published version.
+	Replace string
 }
 
-// ServerFiles renders the starter server: file name → gofmt-clean content,
-// in name order.
+// ServerFiles renders the starter server: file name → content, in name
+// order. Go files are gofmt-clean; a template named gitignore.tmpl
+// becomes .gitignore.
 func ServerFiles(s Server) ([]string, map[string][]byte, error) {
 	names, err := fs.Glob(serverFiles, "server/*.tmpl")
 	if err != nil {
@@ -33,7 +37,7 @@ func ServerFiles(s Server) ([]string, map[string][]byte, error) {
 	out := map[string][]byte{}
 	var files []string
 	for _, name := range names {
-		t, err := template.ParseFS(serverFiles, name)
+		t, err := template.New(path.Base(name)).Option("missingkey=error").ParseFS(serverFiles, name)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -42,9 +46,14 @@ func ServerFiles(s Server) ([]string, map[string][]byte, error) {
 			return nil, nil, err
 		}
 		file := strings.TrimSuffix(path.Base(name), ".tmpl")
-		src, err := format.Source(b.Bytes())
-		if err != nil {
-			return nil, nil, fmt.Errorf("template %s does not render to valid Go: %w", name, err)
+		if file == "gitignore" {
+			file = ".gitignore"
+		}
+		src := b.Bytes()
+		if strings.HasSuffix(file, ".go") {
+			if src, err = format.Source(src); err != nil {
+				return nil, nil, fmt.Errorf("template %s does not render to valid Go: %w", name, err)
+			}
 		}
 		files = append(files, file)
 		out[file] = src

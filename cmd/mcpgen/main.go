@@ -6,15 +6,36 @@
 // Usage:
 //
 //	mcpgen [-output file] [-check] [-tags list] [-dump] [packages]
-//	mcpgen init [-name name] [dir]
+//	mcpgen init [-name name] [-module path] [dir]
+//	mcpgen inspect [-tags list] [-breaking old.json] [packages]
+//	mcpgen docs [-tags list] [-o file] [-check] [packages]
 //
 // With no packages it generates for the package in the current directory.
 // -check writes nothing and exits 1, printing a diff, when a generated file
 // is stale: the CI guard that keeps schemas in sync with code.
 //
-// init writes a starter server (main.go and tools.go, with one annotated
-// tool) into dir, default ".", which must be inside a Go module, and
-// generates its mcp_gen.go. It writes nothing if either file exists.
+// init writes a starter server into dir, default ".", which must be empty
+// but for go.mod, go.sum and dot files: main.go (stdio), tools.go with one
+// annotated tool, tools_test.go (in-process, with package mcptest),
+// README.md and .gitignore. When dir is in no module it writes go.mod
+// (module path -module, default the directory's name); it adds the mcpgen
+// tool directive and, unless the module requires mcpgen already, a
+// requirement of the running version — or, when mcpgen runs from a
+// checkout rather than a published version, a replace directive to that
+// checkout. Then it runs go mod tidy and generates mcp_gen.go and
+// mcp.json, the server's manifest, which the test holds the server to. If
+// any step fails, everything it wrote is undone.
+//
+// inspect prints the manifest of the packages' tools as JSON — what
+// tools/list would send — from the source, without running anything.
+// With -breaking old.json it lists every change since that manifest,
+// classified breaking or compatible, and exits 1 if any is breaking.
+//
+// docs writes a Markdown reference of the tools to standard output or,
+// with -o, to a file: the whole file, or only the part between the lines
+// <!-- mcpgen docs: begin --> and <!-- mcpgen docs: end --> when it has
+// them. -check writes nothing and exits 1, printing a diff, when the file
+// is stale.
 //
 // Exit status: 0 on success (and, with -check, when everything is in sync),
 // 1 when the code has problems or a file is stale, 2 on a usage error.
@@ -46,8 +67,15 @@ func main() {
 
 // run is the whole command; it returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 && args[0] == "init" {
-		return runInit(args[1:], stdout, stderr)
+	if len(args) > 0 {
+		switch args[0] {
+		case "init":
+			return runInit(args[1:], stdout, stderr)
+		case "inspect":
+			return runInspect(args[1:], stdout, stderr)
+		case "docs":
+			return runDocs(args[1:], stdout, stderr)
+		}
 	}
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -57,7 +85,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	dump := fs.Bool("dump", false, "print the model of each package instead of generating (for debugging)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mcpgen [-output file] [-check] [-tags list] [-dump] [packages]\n")
-		fmt.Fprintf(stderr, "       mcpgen init [-name name] [dir]\n\n")
+		fmt.Fprintf(stderr, "       mcpgen init [-name name] [-module path] [dir]\n")
+		fmt.Fprintf(stderr, "       mcpgen inspect [-tags list] [-breaking old.json] [packages]\n")
+		fmt.Fprintf(stderr, "       mcpgen docs [-tags list] [-o file] [-check] [packages]\n\n")
 		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
 		fs.PrintDefaults()
 	}

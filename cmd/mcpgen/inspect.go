@@ -1,0 +1,101 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mcpgen/mcpgen/generator"
+	"github.com/mcpgen/mcpgen/internal/manifest"
+)
+
+const inspectUsage = "usage: mcpgen inspect [-tags list] [-breaking old.json] [packages]"
+
+// runInspect is mcpgen inspect: it prints the manifest of the packages'
+// tools, or with -breaking the changes from an older manifest.
+func runInspect(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("mcpgen inspect", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	tags := fs.String("tags", "", "comma-separated build tags to load packages with")
+	breaking := fs.String("breaking", "", "compare with this manifest (an earlier mcpgen inspect output) and list the changes; exit 1 if any is breaking")
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "%s\n\n", inspectUsage)
+		fmt.Fprintf(stderr, "Prints the MCP manifest of the packages' tools — names, titles, descriptions, input and\noutput schemas, annotations, as tools/list sends them — as JSON, without running anything.\nWith -breaking, lists each change from the older manifest as breaking or compatible.\n\n")
+		fs.PrintDefaults()
+	}
+	if status, ok := parseFlags(fs, args); !ok {
+		return status
+	}
+	m, wd, status := loadManifest(fs.Args(), *tags, stderr)
+	if m == nil {
+		return status
+	}
+	if *breaking == "" {
+		out, err := m.Encode()
+		if err != nil {
+			fmt.Fprintln(stderr, "mcpgen inspect:", err)
+			return 1
+		}
+		stdout.Write(out)
+		return 0
+	}
+	data, err := os.ReadFile(*breaking)
+	if err != nil {
+		fmt.Fprintln(stderr, "mcpgen inspect:", err)
+		return 1
+	}
+	old, err := manifest.Parse(data)
+	if err != nil {
+		fmt.Fprintf(stderr, "mcpgen inspect: %s: %v\n", relative(wd, *breaking), err)
+		return 1
+	}
+	changes, err := manifest.Compare(old, m)
+	if err != nil {
+		fmt.Fprintln(stderr, "mcpgen inspect:", err)
+		return 1
+	}
+	n := 0
+	for _, c := range changes {
+		fmt.Fprintln(stdout, c)
+		if c.Breaking {
+			n++
+		}
+	}
+	if n > 0 {
+		fmt.Fprintf(stderr, "mcpgen inspect: %d breaking %s since %s\n", n, plural(n, "change", "changes"), *breaking)
+		return 1
+	}
+	return 0
+}
+
+// loadManifest builds the manifest of the packages; on failure it reports
+// and returns nil and the exit status.
+func loadManifest(patterns []string, tags string, stderr io.Writer) (*manifest.Manifest, string, int) {
+	wd, err := os.Getwd()
+	if err != nil {
+		fmt.Fprintln(stderr, "mcpgen:", err)
+		return nil, "", 1
+	}
+	cfg := generator.Config{Dir: wd, Patterns: patterns}
+	if tags != "" {
+		cfg.BuildFlags = []string{"-tags=" + tags}
+	}
+	pkgs, err := generator.Load(cfg)
+	if err != nil {
+		return nil, wd, report(stderr, wd, err)
+	}
+	m, err := manifest.FromPackages(pkgs)
+	if err != nil {
+		fmt.Fprintln(stderr, "mcpgen:", err)
+		return nil, wd, 1
+	}
+	return m, wd, 0
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

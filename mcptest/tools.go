@@ -1,0 +1,149 @@
+package mcptest
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// Tool is a tool as tools/list describes it.
+type Tool struct {
+	Name         string          `json:"name"`
+	Title        string          `json:"title,omitempty"`
+	Description  string          `json:"description,omitempty"`
+	InputSchema  json.RawMessage `json:"inputSchema"`
+	OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
+	Annotations  json.RawMessage `json:"annotations,omitempty"`
+}
+
+// listTools returns every tool, raw, following the pages of tools/list.
+func (c *Client) listTools() ([]json.RawMessage, error) {
+	var all []json.RawMessage
+	cursor := ""
+	for {
+		var params any
+		if cursor != "" {
+			params = map[string]string{"cursor": cursor}
+		}
+		raw, err := c.Request("tools/list", params)
+		if err != nil {
+			return nil, err
+		}
+		var page struct {
+			Tools      []json.RawMessage `json:"tools"`
+			NextCursor string            `json:"nextCursor"`
+		}
+		if err := json.Unmarshal(raw, &page); err != nil {
+			return nil, err
+		}
+		all = append(all, page.Tools...)
+		if page.NextCursor == "" {
+			return all, nil
+		}
+		cursor = page.NextCursor
+	}
+}
+
+// ListTools returns every tool the server lists, following pages; an error
+// ends the test t.
+func (c *Client) ListTools(t testing.TB) []Tool {
+	t.Helper()
+	raw, err := c.listTools()
+	if err != nil {
+		t.Fatalf("mcptest: tools/list: %v", err)
+	}
+	tools := make([]Tool, len(raw))
+	for i, r := range raw {
+		if err := json.Unmarshal(r, &tools[i]); err != nil {
+			t.Fatalf("mcptest: tools/list: a tool does not decode: %v: %s", err, r)
+		}
+	}
+	return tools
+}
+
+// Manifest returns the server's tools as `mcpgen inspect` prints them:
+// {"tools": [...]}, each tool as tools/list sends it, indented by two
+// spaces, with a final newline. Compare it with a committed file with
+// [Golden]; an error ends the test t.
+func (c *Client) Manifest(t testing.TB) []byte {
+	t.Helper()
+	raw, err := c.listTools()
+	if err != nil {
+		t.Fatalf("mcptest: tools/list: %v", err)
+	}
+	if raw == nil {
+		raw = []json.RawMessage{}
+	}
+	b, err := json.Marshal(struct {
+		Tools []json.RawMessage `json:"tools"`
+	}{raw})
+	if err != nil {
+		t.Fatalf("mcptest: %v", err)
+	}
+	var out bytes.Buffer
+	if err := json.Indent(&out, b, "", "  "); err != nil {
+		t.Fatalf("mcptest: %v", err)
+	}
+	out.WriteByte('\n')
+	return out.Bytes()
+}
+
+var update = flag.Bool("mcptest.update", false, "rewrite the golden files of mcptest.Golden instead of comparing with them")
+
+// Golden compares got with the file at path and fails the test, showing
+// the first difference, when they differ. Run the test with
+// -mcptest.update to write got to the file instead (creating its
+// directory).
+func Golden(t testing.TB, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("mcptest: %v (run the test with -mcptest.update to create it)", err)
+	}
+	if bytes.Equal(got, want) {
+		return
+	}
+	line, g, w := firstDiff(got, want)
+	t.Errorf("mcptest: %s differs at line %d (run the test with -mcptest.update to accept the new output)\n got: %s\nwant: %s", path, line, g, w)
+}
+
+// firstDiff returns the number and text of the first line where a and b
+// differ.
+func firstDiff(a, b []byte) (int, string, string) {
+	al := bytes.Split(bytes.TrimSuffix(a, []byte("\n")), []byte("\n"))
+	bl := bytes.Split(bytes.TrimSuffix(b, []byte("\n")), []byte("\n"))
+	for i := 0; ; i++ {
+		var x, y []byte
+		xok, yok := i < len(al), i < len(bl)
+		if xok {
+			x = al[i]
+		}
+		if yok {
+			y = bl[i]
+		}
+		if !xok && !yok {
+			return i + 1, "", ""
+		}
+		if !xok || !yok || !bytes.Equal(x, y) {
+			show := func(ok bool, s []byte) string {
+				if !ok {
+					return "(end of file)"
+				}
+				return string(s)
+			}
+			return i + 1, show(xok, x), show(yok, y)
+		}
+	}
+}

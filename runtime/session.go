@@ -48,6 +48,8 @@ type Session struct {
 	wg       sync.WaitGroup
 	workers  workers
 	closed   atomic.Bool
+
+	talk sessionTalk // server-to-client requests, log level, client capabilities
 }
 
 type sessionKey struct{}
@@ -62,6 +64,7 @@ func SessionFromContext(ctx context.Context) *Session {
 func newSession(ctx context.Context, srv *Server, out transport) *Session {
 	s := &Session{srv: srv, out: out, inflight: map[requestKey]*callContext{}}
 	s.ctx = context.WithValue(ctx, sessionKey{}, s)
+	srv.sessions.add(s)
 	return s
 }
 

@@ -112,3 +112,22 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 	}
 	return res, nil
 }
+
+const notifyElicitationComplete = "notifications/elicitation/complete"
+
+// CompleteElicitation tells the client of ctx that the URL-mode elicitation
+// with the given id, answered earlier with ElicitAccept, is complete: the
+// user finished on the web page (revision 2025-11-25+). It fails at once,
+// with an error matching [ErrCapability], for a client without URL
+// elicitation.
+func CompleteElicitation(ctx context.Context, elicitationID string) error {
+	t, err := talkerOf(ctx, "CompleteElicitation")
+	if err != nil {
+		return err
+	}
+	if caps := t.s.talk.caps.Elicitation; t.s.rev < rev20251125 || caps == nil || !caps.URL {
+		return &capabilityError{"CompleteElicitation", "the client did not declare the elicitation capability for URLs"}
+	}
+	b := appendString([]byte(`{"elicitationId":`), elicitationID)
+	return t.notify(notifyElicitationComplete, append(b, '}'))
+}

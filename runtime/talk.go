@@ -120,6 +120,9 @@ func (t talker) notify(method string, params []byte) error {
 // response from the client is returned as an [*Error].
 func (t talker) request(ctx context.Context, method string, params []byte) (json.RawMessage, error) {
 	s := t.s
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("runtime: %s: %w", method, err)
+	}
 	id := s.talk.nextID.Add(1)
 	ch := make(chan clientAnswer, 1)
 	s.talk.mu.Lock()

@@ -668,3 +668,27 @@ func TestStaleCursor(t *testing.T) {
 		t.Errorf("listed %q", all)
 	}
 }
+
+func TestCompleteElicitation(t *testing.T) {
+	srv := newServer()
+	srv.AddTool(tool("done", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		return errText(rt.CompleteElicitation(ctx, "e1"), "told")
+	}))
+	for _, tc := range []struct{ rev, caps, want string }{
+		{"2025-11-25", allCaps, "told"},
+		{"2025-11-25", `{"elicitation":{"form":{}}}`, "error: runtime: CompleteElicitation: the client did not declare the elicitation capability for URLs"},
+		{"2025-06-18", `{"elicitation":{}}`, "error: runtime: CompleteElicitation: the client did not declare the elicitation capability for URLs"},
+	} {
+		t.Run(tc.rev+" "+tc.caps, func(t *testing.T) {
+			c := start(t, srv)
+			c.initializeWith(tc.rev, tc.caps)
+			c.toolCallAsync(1, "done", nil)
+			if tc.want == "told" {
+				jsonEqual(t, "notification", c.recvNotification("notifications/elicitation/complete"), `{"elicitationId":"e1"}`)
+			}
+			if text, _ := toolText(t, c.recvResponse("1")); text != tc.want {
+				t.Errorf("tool said %q, want %q", text, tc.want)
+			}
+		})
+	}
+}

@@ -151,6 +151,13 @@ func (t talker) request(ctx context.Context, method string, params []byte) (json
 		return nil, fmt.Errorf("runtime: %s: %w", method, err)
 	}
 
+	if t.c != nil {
+		// A call waiting for the client does not count against the limit of
+		// calls in flight: the reader, held at the limit, could not read the
+		// answer.
+		s.workers.release()
+		defer s.workers.acquire(s)
+	}
 	if d := s.srv.opts.clientWait; d > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, d)

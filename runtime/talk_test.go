@@ -692,3 +692,25 @@ func TestCompleteElicitation(t *testing.T) {
 		})
 	}
 }
+
+// TestWaitingCallsLeaveTheLimit: a call waiting for the client's answer
+// does not hold one of the session's call slots, so the answer can be read
+// while the client sends further calls.
+func TestWaitingCallsLeaveTheLimit(t *testing.T) {
+	srv := newServer(rt.WithMaxInFlight(1))
+	srv.AddTool(echoTool)
+	srv.AddTool(tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		return errText(rt.Ping(ctx), "pong")
+	}))
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	c.toolCallAsync(1, "ping", nil)
+	r := c.recvRequest("ping")
+	if text, _ := toolText(t, c.toolCall(2, "echo", map[string]any{"text": "meanwhile"})); text != "meanwhile" {
+		t.Errorf("echo = %q", text)
+	}
+	c.answer(r.ID, `{}`)
+	if text, _ := toolText(t, c.recvResponse("1")); text != "pong" {
+		t.Errorf("ping tool = %q", text)
+	}
+}

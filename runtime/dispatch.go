@@ -271,6 +271,7 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 	}
 	s.rev = negotiate(version)
 	s.initialized = true
+	s.srv.track(s)
 
 	srv := s.srv
 	b := []byte(`{"protocolVersion":`)

@@ -27,5 +27,9 @@ func (s *Server) RemoveTool(name string) bool {
 	return true
 }
 
-// toolsChanged tells every connected client that the list of tools changed.
-func (s *Server) toolsChanged() { s.notifyAll(notifyToolsChanged, nil) }
+// toolsChanged tells every connected client that the list of tools
+// changed, once it has said it is initialized.
+func (s *Server) toolsChanged() { s.notifyAll(notifyToolsChanged, nil, isReady) }
+
+// isReady reports whether the client of s sent notifications/initialized.
+func isReady(s *Session) bool { return s.talk.ready.Load() }

@@ -21,7 +21,7 @@ type Server struct {
 	index map[string]*Tool
 	lists listCache
 
-	sessions sessionSet // the sessions being served
+	live liveSessions // initialized sessions, for notifications (notify.go)
 }
 
 type options struct {

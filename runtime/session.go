@@ -64,7 +64,6 @@ func SessionFromContext(ctx context.Context) *Session {
 func newSession(ctx context.Context, srv *Server, out transport) *Session {
 	s := &Session{srv: srv, out: out, inflight: map[requestKey]*callContext{}}
 	s.ctx = context.WithValue(ctx, sessionKey{}, s)
-	srv.sessions.add(s)
 	return s
 }
 

@@ -198,19 +198,24 @@ func (s *Session) listTools(params []byte) ([]byte, *Error) {
 		return nil, perr
 	}
 	pages, gen := s.srv.toolPages(s.rev)
+	return s.srv.pageAt(pages, gen, cursor, "tools")
+}
+
+// pageAt returns the page of a list that cursor points to, the first for
+// "". pages show generation gen of the list of what ("tools"); a cursor
+// from another generation is refused, not answered with a page of a list
+// it was not issued for.
+func (srv *Server) pageAt(pages [][]byte, gen uint64, cursor, what string) ([]byte, *Error) {
 	if cursor == "" {
 		return pages[0], nil
 	}
 	cgen, off, ok := decodeCursor(cursor)
-	size := s.srv.opts.pageSize
-	if !ok || size < 1 || off%size != 0 || cgen > gen {
+	size := srv.opts.pageSize
+	if !ok || size < 1 || off%size != 0 || cgen > gen || cgen == gen && off/size >= len(pages) {
 		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: invalid cursor"}
 	}
 	if cgen != gen {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: the list of tools changed since this cursor was issued; list again without a cursor"}
-	}
-	if off/size >= len(pages) {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: invalid cursor"}
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: the list of " + what + " changed since this cursor was issued; list again without a cursor"}
 	}
 	return pages[off/size], nil
 }

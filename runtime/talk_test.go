@@ -590,7 +590,7 @@ func TestClientFromContext(t *testing.T) {
 	}
 }
 
-func TestListChanged(t *testing.T) {
+func TestToolListChanged(t *testing.T) {
 	srv := newServer()
 	srv.AddTool(echoTool)
 	c := start(t, srv)

@@ -68,9 +68,9 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 		case caps == nil || !caps.Form:
 			return nil, &capabilityError{"Elicit", "the client did not declare the elicitation capability for forms"}
 		}
-		schema, err := compactJSON(p.RequestedSchema)
-		if err != nil || len(schema) == 0 || schema[0] != '{' {
-			return nil, fmt.Errorf("runtime: Elicit: RequestedSchema must be a JSON Schema object")
+		schema, err := requestedSchema(p.RequestedSchema)
+		if err != nil {
+			return nil, err
 		}
 		if rev >= rev20251125 {
 			b = append(b, `"mode":"form",`...)
@@ -111,6 +111,21 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 		return nil, fmt.Errorf("runtime: Elicit: the client answered with the unknown action %q", res.Action)
 	}
 	return res, nil
+}
+
+// requestedSchema checks the outline of a form's schema, compacted: an
+// object schema with properties, which clients require.
+func requestedSchema(raw json.RawMessage) ([]byte, error) {
+	schema, err := compactJSON(raw)
+	var outline struct {
+		Type       string                     `json:"type"`
+		Properties map[string]json.RawMessage `json:"properties"`
+	}
+	if err != nil || len(schema) == 0 || schema[0] != '{' || json.Unmarshal(schema, &outline) != nil ||
+		outline.Type != "object" || outline.Properties == nil {
+		return nil, fmt.Errorf(`runtime: Elicit: RequestedSchema must be a JSON Schema object with "type":"object" and "properties", got %.100s`, raw)
+	}
+	return schema, nil
 }
 
 const notifyElicitationComplete = "notifications/elicitation/complete"

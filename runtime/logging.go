@@ -170,10 +170,10 @@ func (t talker) log(ctx context.Context, level LogLevel, logger string, raw []by
 
 // Logger returns a logger whose records go to the client of ctx, a
 // handler's context, as notifications/message, when at or above the level
-// the client asked for; the others go to the server's log. See
-// [NewLogHandler].
+// the client asked for; the others go to the server's log (outside a
+// session, to slog's default logger). See [NewLogHandler].
 func Logger(ctx context.Context) *slog.Logger {
-	var next slog.Handler = slog.DiscardHandler
+	next := slog.Default().Handler()
 	if s := SessionFromContext(ctx); s != nil {
 		next = s.srv.opts.logger.Handler()
 	}

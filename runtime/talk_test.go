@@ -714,3 +714,26 @@ func TestWaitingCallsLeaveTheLimit(t *testing.T) {
 		t.Errorf("ping tool = %q", text)
 	}
 }
+
+func TestElicitBadSchema(t *testing.T) {
+	var schema json.RawMessage
+	srv := newServer()
+	srv.AddTool(tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		_, err := rt.Elicit(ctx, &rt.ElicitParams{Message: "?", RequestedSchema: schema})
+		return errText(err, "asked")
+	}))
+	for _, tc := range []struct{ schema, want string }{
+		{``, `error: runtime: Elicit: RequestedSchema must be a JSON Schema object with "type":"object" and "properties", got `},
+		{`{"type":"object"}`, `error: runtime: Elicit: RequestedSchema must be a JSON Schema object with "type":"object" and "properties", got {"type":"object"}`},
+		{`{"type":"string","properties":{}}`, `error: runtime: Elicit: RequestedSchema must be a JSON Schema object with "type":"object" and "properties", got {"type":"string","properties":{}}`},
+		{`[1]`, `error: runtime: Elicit: RequestedSchema must be a JSON Schema object with "type":"object" and "properties", got [1]`},
+	} {
+		schema = json.RawMessage(tc.schema)
+		c := start(t, srv)
+		c.initializeWith("2025-11-25", allCaps)
+		if text, _ := toolText(t, c.toolCall(1, "ask", nil)); text != tc.want {
+			t.Errorf("schema %s: %q, want %q", tc.schema, text, tc.want)
+		}
+		c.finish()
+	}
+}

@@ -42,9 +42,10 @@ func (l LogLevel) String() string {
 	return levelNames[l]
 }
 
-// defaultLogLevel is the level below which messages stay in the server's
-// log until the client sets one with logging/setLevel.
-const defaultLogLevel = LevelInfo
+// levelOff is the client's level until it sets one with logging/setLevel:
+// above every level, so that no message is sent before the client asks for
+// them (as the official Go SDK does, and as revision 2026-07-28 requires).
+const levelOff = LevelEmergency + 1
 
 // Slog returns the slog level that l maps to: debug, info and notice
 // (info+2), warning, error, and error+4, +8, +12 for the severer levels.
@@ -123,18 +124,20 @@ func (s *Session) setLevel(params []byte) *Error {
 	return &Error{Code: CodeInvalidParams, Message: msg + "; use one of " + strings.Join(levelNames[:], ", ")}
 }
 
-// clientLevel returns the least severe level the client wants.
+// clientLevel returns the least severe level the client wants, levelOff
+// before it says.
 func (s *Session) clientLevel() LogLevel {
 	if n := s.talk.level.Load(); n > 0 {
 		return LogLevel(n - 1)
 	}
-	return defaultLogLevel
+	return levelOff
 }
 
 // Log sends a log message to the client of ctx, a handler's context, as
 // notifications/message: data is any value that marshals to JSON (a string,
 // a map, a struct). A message below the level the client asked for with
-// logging/setLevel (info until it asks) goes to the server's log instead.
+// logging/setLevel goes to the server's log instead, as does every message
+// until the client sets a level.
 // Within a request, over Streamable HTTP, it goes on the request's event
 // stream.
 func Log(ctx context.Context, level LogLevel, data any) error {

@@ -206,7 +206,7 @@ func TestLogLevels(t *testing.T) {
 		from      int    // index in all of the first level sent
 		slogLevel string // least severe slog message sent
 	}{
-		{"", 1, "info"},
+		{"", 8, ""}, // nothing until the client sets a level
 		{"debug", 0, "debug"},
 		{"warning", 3, "warn"},
 		{"emergency", 7, ""},

@@ -121,15 +121,16 @@ func (s *session) purge(t *testing.T, ctx context.Context) (string, bool) {
 	return strings.Join(text, "\n"), res.IsError
 }
 
-// waitFor waits until the client has received n progress notifications:
-// it handles them on goroutines of its own.
-func (s *session) waitFor(t *testing.T, n int) []string {
+// waitFor waits until the client has received n progress notifications
+// and logs log messages: it handles them on goroutines of its own. It
+// returns the progress notifications, sorted.
+func (s *session) waitFor(t *testing.T, n, logs int) []string {
 	t.Helper()
 	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 		s.mu.Lock()
-		got := slices.Clone(s.progress)
+		got, gotLogs := slices.Clone(s.progress), len(s.logs)
 		s.mu.Unlock()
-		if len(got) >= n || time.Now().After(deadline) {
+		if len(got) >= n && gotLogs >= logs || time.Now().After(deadline) {
 			slices.Sort(got)
 			return got
 		}
@@ -146,6 +147,9 @@ func TestEndToEndGoSDK(t *testing.T) {
 	t.Run("confirmed", func(t *testing.T) {
 		root := folder(t)
 		s := connect(t, ctx, bin, root, &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": true}})
+		if err := s.cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "info"}); err != nil {
+			t.Fatal(err)
+		}
 		text, isErr := s.purge(t, ctx)
 		if isErr || text != "deleted 2 of 2 files older than 7 days" {
 			t.Errorf("purge_old = %q (isError %v)", text, isErr)
@@ -155,7 +159,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 		}
 		want := append([]string{"4/5 deleted old.log", "5/5 deleted sub/old.tmp"}, scanned...)
 		slices.Sort(want)
-		if got := s.waitFor(t, 5); !slices.Equal(got, want) {
+		if got := s.waitFor(t, 5, 2); !slices.Equal(got, want) {
 			t.Errorf("progress %q, want %q", got, want)
 		}
 		s.mu.Lock()
@@ -178,7 +182,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 		if left := remaining(root); len(left) != 3 {
 			t.Errorf("left %q, want all three files", left)
 		}
-		if got := s.waitFor(t, 3); !slices.Equal(got, scanned) {
+		if got := s.waitFor(t, 3, 0); !slices.Equal(got, scanned) {
 			t.Errorf("progress %q, want %q", got, scanned)
 		}
 	})

@@ -92,13 +92,25 @@ func ClientInfo(ctx context.Context) Implementation {
 
 // ClientCapabilities returns the capabilities the client of ctx, a
 // handler's context, declared in initialize; the zero value outside a
-// session.
+// session. The result is the caller's own copy.
 func ClientCapabilities(ctx context.Context) Capabilities {
 	s := SessionFromContext(ctx)
 	if s == nil {
 		return Capabilities{}
 	}
-	return s.talk.caps
+	c := s.talk.caps
+	c.Sampling, c.Elicitation, c.Roots = clone(c.Sampling), clone(c.Elicitation), clone(c.Roots)
+	c.Raw = append(json.RawMessage(nil), c.Raw...)
+	return c
+}
+
+// clone returns a copy of *p, or nil.
+func clone[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }
 
 // ProtocolVersion returns the protocol revision negotiated with the client

@@ -23,11 +23,20 @@ type callContext struct {
 	mu        sync.Mutex
 	done      chan struct{}
 	err       error
-	cancelled bool // by the client: the response is not sent
+	cancelled bool      // by the client: the response is not sent
+	talk      *callTalk // what the call said to the client; nil until it speaks
 }
 
 func (c *callContext) Deadline() (time.Time, bool) { return c.parent.Deadline() }
-func (c *callContext) Value(key any) any           { return c.parent.Value(key) }
+
+// Value answers callKey with the call itself, so that helpers find it
+// through contexts derived from it.
+func (c *callContext) Value(key any) any {
+	if key == (callKey{}) {
+		return c
+	}
+	return c.parent.Value(key)
+}
 
 func (c *callContext) Done() <-chan struct{} {
 	c.mu.Lock()

@@ -15,7 +15,7 @@ const (
 )
 
 // supportedMethods is sent as data with "method not found".
-var supportedMethods = []byte(`{"supported":["initialize","ping","tools/list","tools/call"]}`)
+var supportedMethods = []byte(`{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call"]}`)
 
 // A replier takes the responses to the requests of one incoming message:
 // the transport for a single message, a collector for a batch.
@@ -71,9 +71,8 @@ func (s *Session) route(m *message, r replier) {
 	case m.isNotification():
 		s.handleNotification(m)
 	default:
-		// A response to a request the server sent. The server sends none
-		// yet; a stray response is not an error the client can act on.
-		s.srv.opts.logger.Debug("unexpected response", "id", string(m.id))
+		// A response to a request the server sent.
+		s.routeResponse(m)
 	}
 }
 
@@ -106,12 +105,21 @@ func (s *Session) handleRequest(m *message, r replier) {
 	case methodPing:
 		s.replyResult(r, m.id, emptyResult)
 		return
+	case methodSetLevel:
+		if s.initialized {
+			if err := s.setLevel(m.params); err != nil {
+				s.replyError(r, m.id, err)
+				return
+			}
+			s.replyResult(r, m.id, emptyResult)
+			return
+		}
 	}
 	isTools := m.method == methodToolsList || m.method == methodToolsCall
-	if !isTools && s.routePrimitive(m, r) {
+	if !isTools && m.method != methodSetLevel && s.routePrimitive(m, r) {
 		return
 	}
-	known := isTools && s.srv.hasTools()
+	known := m.method == methodSetLevel || isTools && s.srv.hasTools()
 	switch {
 	case !known:
 		s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method, Data: s.srv.supportedMethodsData()})
@@ -194,9 +202,13 @@ func (s *Session) runCall(c *callContext) {
 func (s *Session) handleNotification(m *message) {
 	switch m.method {
 	case notifyInitialized:
-		// Requests are accepted as soon as initialize is answered.
+		// Requests are accepted as soon as initialize is answered; list
+		// changes are announced from now on.
+		s.talk.ready.Store(true)
 	case notifyCancelled:
 		s.cancelRequest(m.params)
+	case notifyRootsChanged:
+		s.talk.rootsChanged()
 	}
 	// Unknown notifications are ignored, as JSON-RPC asks.
 }
@@ -257,6 +269,9 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 				version, hasVersion = d.String()
 			case "clientInfo":
 				s.readClientInfo(d)
+			case "capabilities":
+				caps, _ := d.Raw()
+				s.talk.caps = parseClientCapabilities(caps)
 			default:
 				d.Skip()
 			}
@@ -276,8 +291,9 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 	b := []byte(`{"protocolVersion":`)
 	b = appendString(b, s.rev.String())
 	b = append(b, `,"capabilities":{`...)
+	b = append(b, `"logging":{}`...)
 	if srv.hasTools() {
-		b = append(b, `"tools":{}`...)
+		b = append(b, `,"tools":{"listChanged":true}`...)
 	}
 	b = srv.appendCapabilities(b, b[len(b)-1] != '{', s.rev)
 	b = append(b, `},"serverInfo":{"name":`...)
@@ -310,6 +326,8 @@ func (s *Session) readClientInfo(d *Decoder) {
 			s.clientName, _ = d.String()
 		case "version":
 			s.clientVer, _ = d.String()
+		case "title":
+			s.talk.clientTitle, _ = d.String()
 		default:
 			d.Skip()
 		}

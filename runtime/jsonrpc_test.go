@@ -11,7 +11,7 @@ import (
 	rt "github.com/mcpgen/mcpgen/runtime"
 )
 
-const supported = `{"supported":["initialize","ping","tools/list","tools/call"]}`
+const supported = `{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call"]}`
 
 func TestParseError(t *testing.T) {
 	for _, tc := range []struct {

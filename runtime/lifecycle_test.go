@@ -38,23 +38,23 @@ func TestInitialize(t *testing.T) {
 		noTool bool
 		want   string // the whole result
 	}{
-		{name: "2024-11-05", ask: "2024-11-05", want: `{"protocolVersion":"2024-11-05","capabilities":{"tools":{}},` + info + `}`},
-		{name: "2025-03-26", ask: "2025-03-26", want: `{"protocolVersion":"2025-03-26","capabilities":{"tools":{}},` + info + `}`},
-		{name: "2025-06-18", ask: "2025-06-18", want: `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},` + info + `}`},
-		{name: "2025-11-25", ask: "2025-11-25", want: `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` + info + `}`},
-		{name: "unknown revision gets the latest", ask: "2099-01-01", want: `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` + info + `}`},
-		{name: "empty revision gets the latest", ask: "", want: `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` + info + `}`},
-		{name: "no tools, no tools capability", ask: "2025-06-18", noTool: true, want: `{"protocolVersion":"2025-06-18","capabilities":{},` + info + `}`},
+		{name: "2024-11-05", ask: "2024-11-05", want: `{"protocolVersion":"2024-11-05","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
+		{name: "2025-03-26", ask: "2025-03-26", want: `{"protocolVersion":"2025-03-26","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
+		{name: "2025-06-18", ask: "2025-06-18", want: `{"protocolVersion":"2025-06-18","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
+		{name: "2025-11-25", ask: "2025-11-25", want: `{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
+		{name: "unknown revision gets the latest", ask: "2099-01-01", want: `{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
+		{name: "empty revision gets the latest", ask: "", want: `{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
+		{name: "no tools, no tools capability", ask: "2025-06-18", noTool: true, want: `{"protocolVersion":"2025-06-18","capabilities":{"logging":{}},` + info + `}`},
 		{name: "instructions", ask: "2024-11-05", opts: []rt.Option{rt.WithInstructions("Use echo.\nThen stop.")},
-			want: `{"protocolVersion":"2024-11-05","capabilities":{"tools":{}},` + info + `,"instructions":"Use echo.\nThen stop."}`},
+			want: `{"protocolVersion":"2024-11-05","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `,"instructions":"Use echo.\nThen stop."}`},
 		{name: "title hidden from 2024-11-05", ask: "2024-11-05", opts: []rt.Option{rt.WithTitle("Test Server")},
-			want: `{"protocolVersion":"2024-11-05","capabilities":{"tools":{}},` + info + `}`},
+			want: `{"protocolVersion":"2024-11-05","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
 		{name: "title hidden from 2025-03-26", ask: "2025-03-26", opts: []rt.Option{rt.WithTitle("Test Server")},
-			want: `{"protocolVersion":"2025-03-26","capabilities":{"tools":{}},` + info + `}`},
+			want: `{"protocolVersion":"2025-03-26","capabilities":{"logging":{},"tools":{"listChanged":true}},` + info + `}`},
 		{name: "title for 2025-06-18", ask: "2025-06-18", opts: []rt.Option{rt.WithTitle("Test Server")},
-			want: `{"protocolVersion":"2025-06-18","capabilities":{"tools":{}},` + infoTitle + `}`},
+			want: `{"protocolVersion":"2025-06-18","capabilities":{"logging":{},"tools":{"listChanged":true}},` + infoTitle + `}`},
 		{name: "title for 2025-11-25", ask: "2025-11-25", opts: []rt.Option{rt.WithTitle("Test Server"), rt.WithInstructions("x")},
-			want: `{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},` + infoTitle + `,"instructions":"x"}`},
+			want: `{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{"listChanged":true}},` + infoTitle + `,"instructions":"x"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := newServer(tc.opts...)
@@ -72,7 +72,7 @@ func TestInitialize(t *testing.T) {
 			}
 			if tc.noTool {
 				wantError(t, c.call(1, "tools/list", nil), rt.CodeMethodNotFound, "Method not found: tools/list",
-					`{"supported":["initialize","ping","tools/list","tools/call"]}`)
+					`{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call"]}`)
 				return
 			}
 			text, isErr := toolText(t, c.toolCall(1, "whoami", nil))
@@ -87,7 +87,7 @@ func TestInitializeInvalidParams(t *testing.T) {
 	for _, tc := range []struct {
 		name, line, message string
 	}{
-		{"missing protocolVersion", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{},"clientInfo":{"name":"c","version":"1"}}}`,
+		{"missing protocolVersion", `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"logging":{}},"clientInfo":{"name":"c","version":"1"}}}`,
 			"Invalid params: params.protocolVersion is required"},
 		{"no params", `{"jsonrpc":"2.0","id":1,"method":"initialize"}`,
 			"Invalid params: params.protocolVersion is required"},

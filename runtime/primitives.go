@@ -123,7 +123,7 @@ func (srv *Server) supportedMethodsData() []byte {
 	if len(more) == 0 {
 		return supportedMethods
 	}
-	all := append([]string{methodInitialize, methodPing, methodToolsList, methodToolsCall}, more...)
+	all := append([]string{methodInitialize, methodPing, methodSetLevel, methodToolsList, methodToolsCall}, more...)
 	b := appendStrings([]byte(`{"supported":`), all)
 	return append(b, '}')
 }
@@ -161,11 +161,11 @@ func (s *Session) routePrimitive(m *message, r replier) bool {
 	var err *Error
 	switch m.method {
 	case methodResourcesList:
-		res, err = s.listPage(m.params, &srv.prims.resourcePages, srv.resourcePage)
+		res, err = s.listPage(m.params, &srv.prims.resourcePages, srv.resourcePage, "resources")
 	case methodResourceTemplates:
-		res, err = s.listPage(m.params, &srv.prims.templatePages, srv.templatePage)
+		res, err = s.listPage(m.params, &srv.prims.templatePages, srv.templatePage, "resource templates")
 	case methodPromptsList:
-		res, err = s.listPage(m.params, &srv.prims.promptPages, srv.promptPage)
+		res, err = s.listPage(m.params, &srv.prims.promptPages, srv.promptPage, "prompts")
 	case methodResourcesSubscribe:
 		res, err = s.subscribe(m.params, true)
 	case methodResourcesUnsub:
@@ -198,32 +198,24 @@ type runFunc func(s *Session, c *callContext, buf []byte) ([]byte, *Error)
 // returns how many items the list has; called with end < 0 to count.
 type pageBuilder func(dst []byte, rev revision, start, end int) ([]byte, int)
 
-// listPage answers a paginated list request from pages cached per
-// revision in c.
-func (s *Session) listPage(params []byte, c *listCache, build pageBuilder) ([]byte, *Error) {
+// listPage answers a paginated list request, of the list of what, from
+// pages cached per revision in c.
+func (s *Session) listPage(params []byte, c *listCache, build pageBuilder, what string) ([]byte, *Error) {
 	cursor, perr := readCursor(&s.dec, params)
 	if perr != nil {
 		return nil, perr
 	}
-	pages := s.srv.pages(c, s.rev, build)
-	if cursor == "" {
-		return pages[0], nil
-	}
-	off, ok := decodeCursor(cursor)
-	size := s.srv.opts.pageSize
-	if !ok || size < 1 || off%size != 0 || off/size >= len(pages) {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: invalid cursor"}
-	}
-	return pages[off/size], nil
+	pages, gen := s.srv.pages(c, s.rev, build)
+	return s.srv.pageAt(pages, gen, cursor, what)
 }
 
-// pages returns the encoded pages of a list for rev, building them on
-// first use, as toolPages does for tools.
-func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) [][]byte {
+// pages returns the encoded pages of a list for rev and the list's
+// generation, building them on first use, as toolPages does for tools.
+func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) ([][]byte, uint64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if p := c.pages[rev]; p != nil {
-		return p
+		return p, c.gen
 	}
 	p := &srv.prims
 	p.mu.RLock()
@@ -239,7 +231,7 @@ func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) [][]byte
 		b, _ := build(nil, rev, start, end)
 		if end < n {
 			b = append(b, `,"nextCursor":`...)
-			b = appendString(b, encodeCursor(end))
+			b = appendString(b, encodeCursor(c.gen, end))
 		}
 		pages = append(pages, append(b, '}'))
 		if end == n {
@@ -247,7 +239,7 @@ func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) [][]byte
 		}
 	}
 	c.pages[rev] = pages
-	return pages
+	return pages, c.gen
 }
 
 // recoverRun turns a panic of a handler into an internal error; what is

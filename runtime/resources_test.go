@@ -95,18 +95,18 @@ func TestResourceCapabilities(t *testing.T) {
 		add  []func(*rt.Server)
 		want map[string]string // revision → capabilities
 	}{
-		{"nothing", nil, nil, map[string]string{"2024-11-05": `{}`, "2025-11-25": `{}`}},
-		{"resource", nil, []func(*rt.Server){withResource}, map[string]string{"2024-11-05": `{"resources":{"listChanged":true}}`, "2025-11-25": `{"resources":{"listChanged":true}}`}},
-		{"template only", nil, []func(*rt.Server){withTemplate}, map[string]string{"2025-06-18": `{"resources":{"listChanged":true}}`}},
-		{"subscribe", []rt.Option{rt.WithResourceSubscriptions()}, []func(*rt.Server){withResource}, map[string]string{"2025-03-26": `{"resources":{"subscribe":true,"listChanged":true}}`}},
-		{"subscribe without resources", []rt.Option{rt.WithResourceSubscriptions()}, nil, map[string]string{"2025-03-26": `{}`}},
-		{"prompt", nil, []func(*rt.Server){withPrompt}, map[string]string{"2025-03-26": `{"prompts":{"listChanged":true}}`}},
+		{"nothing", nil, nil, map[string]string{"2024-11-05": `{"logging":{}}`, "2025-11-25": `{"logging":{}}`}},
+		{"resource", nil, []func(*rt.Server){withResource}, map[string]string{"2024-11-05": `{"logging":{},"resources":{"listChanged":true}}`, "2025-11-25": `{"logging":{},"resources":{"listChanged":true}}`}},
+		{"template only", nil, []func(*rt.Server){withTemplate}, map[string]string{"2025-06-18": `{"logging":{},"resources":{"listChanged":true}}`}},
+		{"subscribe", []rt.Option{rt.WithResourceSubscriptions()}, []func(*rt.Server){withResource}, map[string]string{"2025-03-26": `{"logging":{},"resources":{"subscribe":true,"listChanged":true}}`}},
+		{"subscribe without resources", []rt.Option{rt.WithResourceSubscriptions()}, nil, map[string]string{"2025-03-26": `{"logging":{}}`}},
+		{"prompt", nil, []func(*rt.Server){withPrompt}, map[string]string{"2025-03-26": `{"logging":{},"prompts":{"listChanged":true}}`}},
 		{"completion", nil, []func(*rt.Server){withCompletion}, map[string]string{
-			"2024-11-05": `{"prompts":{"listChanged":true}}`, // no completions capability yet
-			"2025-03-26": `{"prompts":{"listChanged":true},"completions":{}}`,
-			"2025-11-25": `{"prompts":{"listChanged":true},"completions":{}}`}},
+			"2024-11-05": `{"logging":{},"prompts":{"listChanged":true}}`, // no completions capability yet
+			"2025-03-26": `{"logging":{},"prompts":{"listChanged":true},"completions":{}}`,
+			"2025-11-25": `{"logging":{},"prompts":{"listChanged":true},"completions":{}}`}},
 		{"tools and all", nil, []func(*rt.Server){func(s *rt.Server) { s.AddTool(echoTool) }, withResource, withCompletion}, map[string]string{
-			"2025-11-25": `{"tools":{},"resources":{"listChanged":true},"prompts":{"listChanged":true},"completions":{}}`}},
+			"2025-11-25": `{"logging":{},"tools":{"listChanged":true},"resources":{"listChanged":true},"prompts":{"listChanged":true},"completions":{}}`}},
 	} {
 		for rev, want := range tc.want {
 			t.Run(tc.name+"/"+rev, func(t *testing.T) {
@@ -360,7 +360,7 @@ func TestMethodNotFoundListsPrimitives(t *testing.T) {
 	srv.AddResource(textResource("mem://a", "a"))
 	c := start(t, srv)
 	c.initialize("2025-11-25")
-	const all = `{"supported":["initialize","ping","tools/list","tools/call","resources/list","resources/templates/list","resources/read","resources/subscribe","resources/unsubscribe"]}`
+	const all = `{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call","resources/list","resources/templates/list","resources/read","resources/subscribe","resources/unsubscribe"]}`
 	wantError(t, c.call(1, "prompts/list", nil), rt.CodeMethodNotFound, "Method not found: prompts/list", all)
 	wantError(t, c.call(2, "completion/complete", nil), rt.CodeMethodNotFound, "Method not found: completion/complete", all)
 
@@ -370,7 +370,7 @@ func TestMethodNotFoundListsPrimitives(t *testing.T) {
 	c2 := start(t, srv2)
 	c2.initialize("2025-11-25")
 	wantError(t, c2.call(1, "resources/subscribe", map[string]any{"uri": "mem://a"}), rt.CodeMethodNotFound, "Method not found: resources/subscribe",
-		`{"supported":["initialize","ping","tools/list","tools/call","resources/list","resources/templates/list","resources/read"]}`)
+		`{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call","resources/list","resources/templates/list","resources/read"]}`)
 }
 
 func TestResourceSubscriptions(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"time"
 )
 
 // Server holds what an MCP server offers: its identity and its tools. One
@@ -31,7 +32,8 @@ type options struct {
 	logger       *slog.Logger
 	maxMessage   int
 	maxInFlight  int
-	subscribe    bool // WithResourceSubscriptions
+	subscribe    bool          // WithResourceSubscriptions
+	clientWait   time.Duration // see WithClientRequestTimeout
 }
 
 // Option configures a Server.
@@ -66,7 +68,7 @@ func WithMaxInFlight(n int) Option { return func(o *options) { o.maxInFlight = n
 // NewServer returns a Server with the given implementation name and version.
 func NewServer(name, version string, opts ...Option) *Server {
 	s := &Server{name: name, version: version, index: map[string]*Tool{}}
-	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024}
+	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024, clientWait: defaultClientWait}
 	for _, o := range opts {
 		o(&s.opts)
 	}
@@ -112,6 +114,7 @@ func (s *Server) AddTool(t Tool) {
 	// After unlocking: toolPages takes the cache's lock, then s.mu. Pages
 	// built from the tools before this one are dropped here.
 	s.lists.reset()
+	s.toolsChanged()
 }
 
 // hasTools reports whether any tool is registered.

@@ -48,6 +48,8 @@ type Session struct {
 	wg       sync.WaitGroup
 	workers  workers
 	closed   atomic.Bool
+
+	talk sessionTalk // server-to-client requests, log level, client capabilities
 }
 
 type sessionKey struct{}

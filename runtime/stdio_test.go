@@ -25,8 +25,11 @@ const childEnv = "MCPGEN_RUNTIME_TEST_CHILD"
 const restoredMarker = "STDOUT RESTORED"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "stdio" {
+	switch os.Getenv(childEnv) {
+	case "stdio":
 		os.Exit(stdioChild())
+	case "talk":
+		os.Exit(talkChild())
 	}
 	os.Exit(m.Run())
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -72,25 +73,30 @@ var toolRequests = sync.Pool{New: func() any { return new(ToolRequest) }}
 func Bool(b bool) *bool { return &b }
 
 // listCache holds encoded tools/list pages per revision; reset when the
-// tools change.
+// tools change. Each reset starts a new generation, which cursors carry, so
+// that a cursor into an older list is refused rather than answered with a
+// page of the new one.
 type listCache struct {
 	mu    sync.Mutex
+	gen   uint64
 	pages [len(revisions)][][]byte
 }
 
 func (c *listCache) reset() {
 	c.mu.Lock()
+	c.gen++
 	c.pages = [len(revisions)][][]byte{}
 	c.mu.Unlock()
 }
 
 // toolPages returns the encoded tools/list results for rev, building them on
-// first use.
-func (s *Server) toolPages(rev revision) [][]byte {
+// first use, and the generation of the list they show.
+func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 	s.lists.mu.Lock()
 	defer s.lists.mu.Unlock()
+	gen := s.lists.gen
 	if p := s.lists.pages[rev]; p != nil {
-		return p
+		return p, gen
 	}
 	s.mu.RLock()
 	tools := s.tools
@@ -112,7 +118,7 @@ func (s *Server) toolPages(rev revision) [][]byte {
 		b = append(b, ']')
 		if end < len(tools) {
 			b = append(b, `,"nextCursor":`...)
-			b = appendString(b, encodeCursor(end))
+			b = appendString(b, encodeCursor(gen, end))
 		}
 		pages = append(pages, append(b, '}'))
 		if end == len(tools) {
@@ -120,7 +126,7 @@ func (s *Server) toolPages(rev revision) [][]byte {
 		}
 	}
 	s.lists.pages[rev] = pages
-	return pages
+	return pages, gen
 }
 
 func (t *Tool) appendJSON(dst []byte, rev revision) []byte {
@@ -163,18 +169,26 @@ func (t *Tool) appendJSON(dst []byte, rev revision) []byte {
 	return append(dst, '}')
 }
 
-// Cursors are opaque to clients; inside they are a base64 list offset.
-func encodeCursor(offset int) string {
-	return base64.RawURLEncoding.EncodeToString(strconv.AppendInt([]byte("o"), int64(offset), 10))
+// Cursors are opaque to clients; inside they are a base64 list offset and
+// the generation of the list.
+func encodeCursor(gen uint64, offset int) string {
+	b := strconv.AppendInt([]byte("o"), int64(offset), 10)
+	b = strconv.AppendUint(append(b, 'g'), gen, 10)
+	return base64.RawURLEncoding.EncodeToString(b)
 }
 
-func decodeCursor(c string) (int, bool) {
+func decodeCursor(c string) (gen uint64, offset int, ok bool) {
 	b, err := base64.RawURLEncoding.DecodeString(c)
 	if err != nil || len(b) < 2 || b[0] != 'o' {
-		return 0, false
+		return 0, 0, false
 	}
-	n, err := strconv.Atoi(string(b[1:]))
-	return n, err == nil && n > 0
+	off, g, found := strings.Cut(string(b[1:]), "g")
+	if !found {
+		return 0, 0, false
+	}
+	n, err1 := strconv.Atoi(off)
+	gen, err2 := strconv.ParseUint(g, 10, 64)
+	return gen, n, err1 == nil && err2 == nil && n > 0
 }
 
 // listTools answers tools/list.
@@ -183,14 +197,25 @@ func (s *Session) listTools(params []byte) ([]byte, *Error) {
 	if perr != nil {
 		return nil, perr
 	}
-	pages := s.srv.toolPages(s.rev)
+	pages, gen := s.srv.toolPages(s.rev)
+	return s.srv.pageAt(pages, gen, cursor, "tools")
+}
+
+// pageAt returns the page of a list that cursor points to, the first for
+// "". pages show generation gen of the list of what ("tools"); a cursor
+// from another generation is refused, not answered with a page of a list
+// it was not issued for.
+func (srv *Server) pageAt(pages [][]byte, gen uint64, cursor, what string) ([]byte, *Error) {
 	if cursor == "" {
 		return pages[0], nil
 	}
-	off, ok := decodeCursor(cursor)
-	size := s.srv.opts.pageSize
-	if !ok || size < 1 || off%size != 0 || off/size >= len(pages) {
+	cgen, off, ok := decodeCursor(cursor)
+	size := srv.opts.pageSize
+	if !ok || size < 1 || off%size != 0 || cgen > gen || cgen == gen && off/size >= len(pages) {
 		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: invalid cursor"}
+	}
+	if cgen != gen {
+		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: the list of " + what + " changed since this cursor was issued; list again without a cursor"}
 	}
 	return pages[off/size], nil
 }

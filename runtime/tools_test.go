@@ -503,12 +503,20 @@ func TestAddToolWhileServing(t *testing.T) {
 			srv.AddTool(tool(fmt.Sprintf("t%d", i), nil2))
 		}
 	}()
+	changes := 0
 	for i := 0; i < n; i++ {
-		if names := toolNames(t, c.result(i, "tools/list", nil)); len(names) == 0 || names[0] != "t0" {
+		c.request(i, "tools/list", nil)
+		res, skipped := c.responseAmid(jsonText(i), "notifications/tools/list_changed")
+		changes += skipped
+		if names := toolNames(t, res.Result); len(names) == 0 || names[0] != "t0" {
 			t.Fatalf("tools/list while adding: %q", names)
 		}
 	}
 	<-done
+	// Each addition was announced.
+	for ; changes < n; changes++ {
+		c.recvNotification("notifications/tools/list_changed")
+	}
 	// Once added, every tool is listed, in order.
 	var all []string
 	var params any

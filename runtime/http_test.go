@@ -1,0 +1,575 @@
+package runtime_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mcpgen/mcpgen/internal/mcpschema"
+	rt "github.com/mcpgen/mcpgen/runtime"
+)
+
+const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
+
+func initBodyAt(rev string) string { return strings.Replace(initBody, "2025-11-25", rev, 1) }
+
+// httpClient talks to a Streamable HTTP handler the way a client does, and
+// validates every message the server sends against the schema of the
+// negotiated revision.
+type httpClient struct {
+	t       testing.TB
+	url     string
+	session string // Mcp-Session-Id to send
+	version string // MCP-Protocol-Version to send
+	tr      *mcpschema.Tracker
+}
+
+func newHTTPClient(t testing.TB, h http.Handler) *httpClient {
+	t.Helper()
+	mcpschema.RequireAll(t)
+	ts := httptest.NewServer(h)
+	t.Cleanup(ts.Close)
+	return &httpClient{t: t, url: ts.URL, tr: mcpschema.NewTracker()}
+}
+
+// exchange is what one HTTP request got.
+type exchange struct {
+	status int
+	header http.Header
+	body   []byte
+	events [][]byte // the data of each event, for an event stream
+}
+
+// do sends an HTTP request with the client's headers, then hdr (name,
+// value pairs; an empty value deletes the header), and reads the whole
+// response.
+func (c *httpClient) do(method, body string, hdr ...string) *exchange {
+	c.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, c.url, strings.NewReader(body))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
+	if c.session != "" {
+		req.Header.Set("Mcp-Session-Id", c.session)
+	}
+	if c.version != "" {
+		req.Header.Set("MCP-Protocol-Version", c.version)
+	}
+	for i := 0; i+1 < len(hdr); i += 2 {
+		if hdr[i] == "Host" {
+			req.Host = hdr[i+1]
+		} else if hdr[i+1] == "" {
+			req.Header.Del(hdr[i])
+		} else {
+			req.Header.Set(hdr[i], hdr[i+1])
+		}
+	}
+	if method == http.MethodPost {
+		c.tr.Client([]byte(body))
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatalf("%s: %v", method, err)
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		c.t.Fatalf("%s: reading the response: %v", method, err)
+	}
+	x := &exchange{status: resp.StatusCode, header: resp.Header, body: data}
+	switch ct := resp.Header.Get("Content-Type"); {
+	case resp.StatusCode == http.StatusOK && ct == "application/json":
+		c.validate(data)
+	case ct == "text/event-stream":
+		x.events = sseData(data)
+		for _, e := range x.events {
+			c.validate(e)
+		}
+	case resp.StatusCode >= 400 && ct == "application/json":
+		var e struct{ Error *struct{ Message string } }
+		if json.Unmarshal(data, &e) != nil || e.Error == nil || e.Error.Message == "" {
+			c.t.Errorf("%s: error %d without a JSON-RPC error: %s", method, resp.StatusCode, data)
+		}
+	}
+	return x
+}
+
+func (c *httpClient) validate(msg []byte) {
+	c.t.Helper()
+	if err := c.tr.Server(msg); err != nil {
+		c.t.Errorf("server message does not validate (revision %q): %v\n%s", c.tr.Revision(), err, msg)
+	}
+}
+
+// post sends one message and expects status want.
+func (c *httpClient) post(body string, want int, hdr ...string) *exchange {
+	c.t.Helper()
+	x := c.do(http.MethodPost, body, hdr...)
+	if x.status != want {
+		c.t.Fatalf("POST %.80s: status %d, want %d: %s", body, x.status, want, x.body)
+	}
+	return x
+}
+
+// initialize starts a session at rev.
+func (c *httpClient) initialize(rev string) {
+	c.t.Helper()
+	x := c.post(initBodyAt(rev), http.StatusOK)
+	c.session = x.header.Get("Mcp-Session-Id")
+	if len(c.session) < 22 {
+		c.t.Fatalf("initialize: session id %q, want at least 128 random bits", c.session)
+	}
+	c.version = rev
+	c.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, http.StatusAccepted)
+}
+
+// assume makes the client send requests at rev without initialize, as to
+// a stateless server.
+func (c *httpClient) assume(rev string) {
+	c.tr = mcpschema.NewTracker()
+	c.tr.Client([]byte(initBodyAt(rev)))
+	c.tr.Server([]byte(`{"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"` + rev + `","capabilities":{},"serverInfo":{"name":"test","version":"1.0.0"}}}`))
+	c.version = rev
+}
+
+// sseData returns the data of each event of an event stream.
+func sseData(stream []byte) [][]byte {
+	var events [][]byte
+	var data []byte
+	sc := bufio.NewScanner(bytes.NewReader(stream))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case line == "":
+			if data != nil {
+				events = append(events, data)
+			}
+			data = nil
+		case strings.HasPrefix(line, "data:"):
+			if data != nil {
+				data = append(data, '\n')
+			}
+			data = append(data, strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " ")...)
+		}
+	}
+	return events
+}
+
+// progressTool sends a notification within its exchange, then answers.
+var progressTool = tool("progress", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	err := rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"working"}}`))
+	if err != nil {
+		return nil, err
+	}
+	return rt.TextResult("done"), nil
+})
+
+// notifyTool sends a notification outside any exchange, on the session's
+// server stream.
+var notifyTool = tool("notify", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	if err := req.Session.Notify("notifications/tools/list_changed", nil); err != nil {
+		return rt.ErrorResult(err.Error()), nil
+	}
+	return rt.TextResult("sent"), nil
+})
+
+var panicTool = tool("panic", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) { panic("boom") })
+
+func httpServer(opts ...rt.Option) *rt.Server {
+	srv := newServer(opts...)
+	srv.AddTool(echoTool)
+	srv.AddTool(progressTool)
+	srv.AddTool(notifyTool)
+	srv.AddTool(panicTool)
+	return srv
+}
+
+const (
+	listBody = `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`
+	echoBody = `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"echo","arguments":{"text":"hi"}}}`
+)
+
+func TestHTTPStatus(t *testing.T) {
+	type tc struct {
+		name   string
+		method string
+		body   string
+		hdr    []string
+		noSess bool // send no session id
+		want   int
+		has    string // in the body
+	}
+	tests := []tc{
+		{name: "request answered as JSON", method: "POST", body: listBody, want: 200, has: `"name":"echo"`},
+		{name: "call answered as JSON", method: "POST", body: echoBody, want: 200, has: `"text":"hi"`},
+		{name: "notification accepted", method: "POST", body: `{"jsonrpc":"2.0","method":"notifications/whatever"}`, want: 202},
+		{name: "response accepted", method: "POST", body: `{"jsonrpc":"2.0","id":"s1","result":{}}`, want: 202},
+		{name: "unknown method is a JSON-RPC error", method: "POST", body: `{"jsonrpc":"2.0","id":4,"method":"nope"}`, want: 200, has: `-32601`},
+		{name: "not JSON", method: "POST", body: `{"jsonrpc":`, want: 400, has: "Parse error"},
+		{name: "empty body", method: "POST", body: ``, want: 400, has: "body is empty"},
+		{name: "batch outside 2025-03-26", method: "POST", body: "[" + listBody + "]", want: 400, has: "batches are not supported in protocol revision 2025-11-25"},
+		{name: "no session id", method: "POST", body: listBody, noSess: true, want: 400, has: "Mcp-Session-Id header is required"},
+		{name: "no session id, batch", method: "POST", body: "[" + initBody + "]", noSess: true, want: 400, has: "not in a batch"},
+		{name: "no session id, not JSON", method: "POST", body: `nope`, noSess: true, want: 400, has: "Parse error"},
+		{name: "unknown session", method: "POST", body: listBody, hdr: []string{"Mcp-Session-Id", "nope"}, want: 404, has: `session \"nope\" has ended`},
+		{name: "unsupported protocol version", method: "POST", body: listBody, hdr: []string{"MCP-Protocol-Version", "2024-01-01"}, want: 400, has: `unsupported Mcp-Protocol-Version \"2024-01-01\"`},
+		{name: "other supported protocol version", method: "POST", body: listBody, hdr: []string{"MCP-Protocol-Version", "2025-03-26"}, want: 200, has: `"name":"echo"`},
+		{name: "absent protocol version", method: "POST", body: listBody, hdr: []string{"MCP-Protocol-Version", ""}, want: 200, has: `"name":"echo"`},
+		{name: "Accept without event stream", method: "POST", body: listBody, hdr: []string{"Accept", "application/json"}, want: 406, has: "Not Acceptable"},
+		{name: "Accept wildcard", method: "POST", body: listBody, hdr: []string{"Accept", "*/*"}, want: 200},
+		{name: "Accept missing", method: "POST", body: listBody, hdr: []string{"Accept", ""}, want: 406},
+		{name: "Content-Type text", method: "POST", body: listBody, hdr: []string{"Content-Type", "text/plain"}, want: 415},
+		{name: "Content-Type with charset", method: "POST", body: listBody, hdr: []string{"Content-Type", "application/json; charset=utf-8"}, want: 200},
+		{name: "body too large", method: "POST", body: `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("x", 2000) + `"}}}`, want: 413, has: "at most 1024 bytes"},
+		{name: "foreign Host", method: "POST", body: listBody, hdr: []string{"Host", "evil.example:80"}, want: 403, has: `Host \"evil.example:80\" is not allowed`},
+		{name: "foreign Origin", method: "POST", body: listBody, hdr: []string{"Origin", "http://evil.example"}, want: 403, has: "Origin"},
+		{name: "null Origin", method: "POST", body: listBody, hdr: []string{"Origin", "null"}, want: 403},
+		{name: "local Origin", method: "POST", body: listBody, hdr: []string{"Origin", "http://localhost:5173"}, want: 200},
+		{name: "localhost Host", method: "POST", body: listBody, hdr: []string{"Host", "LOCALHOST:1234"}, want: 200},
+		{name: "IPv6 loopback Host", method: "POST", body: listBody, hdr: []string{"Host", "[::1]:1234"}, want: 200},
+		{name: "foreign Host before method check", method: "PUT", hdr: []string{"Host", "evil.example"}, want: 403},
+		{name: "PUT", method: "PUT", want: 405},
+		{name: "GET without session", method: "GET", noSess: true, want: 400},
+		{name: "GET unknown session", method: "GET", hdr: []string{"Mcp-Session-Id", "nope"}, want: 404},
+		{name: "GET without event stream", method: "GET", hdr: []string{"Accept", "application/json"}, want: 406},
+		{name: "DELETE without session", method: "DELETE", noSess: true, want: 400},
+		{name: "DELETE unknown session", method: "DELETE", hdr: []string{"Mcp-Session-Id", "nope"}, want: 404},
+	}
+	c := newHTTPClient(t, httpServer(rt.WithMaxMessageSize(1024)).HTTPHandler())
+	c.initialize("2025-11-25")
+	session := c.session
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c.t = t
+			c.session = session
+			if tt.noSess {
+				c.session = ""
+			}
+			x := c.do(tt.method, tt.body, tt.hdr...)
+			if x.status != tt.want {
+				t.Fatalf("status %d, want %d: %s", x.status, tt.want, x.body)
+			}
+			if tt.want == 202 && len(x.body) != 0 {
+				t.Errorf("202 with a body: %s", x.body)
+			}
+			if !strings.Contains(string(x.body), tt.has) {
+				t.Errorf("body %s lacks %s", x.body, tt.has)
+			}
+		})
+	}
+}
+
+func TestHTTPInitialize(t *testing.T) {
+	c := newHTTPClient(t, httpServer().HTTPHandler())
+	x := c.post(initBody, 200)
+	id := x.header.Get("Mcp-Session-Id")
+	if len(id) < 22 || strings.ContainsFunc(id, func(r rune) bool { return r < 0x21 || r > 0x7e }) {
+		t.Fatalf("session id %q: want at least 22 visible ASCII characters", id)
+	}
+	if !bytes.Contains(x.body, []byte(`"protocolVersion":"2025-11-25"`)) {
+		t.Errorf("initialize result: %s", x.body)
+	}
+	// Every session gets its own id.
+	c2 := newHTTPClient(t, httpServer().HTTPHandler())
+	if id2 := c2.post(initBody, 200).header.Get("Mcp-Session-Id"); id2 == id || id2 == "" {
+		t.Errorf("second session id %q, first %q", id2, id)
+	}
+	// A failed initialize starts no session.
+	x = c.post(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}`, 200)
+	if got := x.header.Get("Mcp-Session-Id"); got != "" || !bytes.Contains(x.body, []byte("protocolVersion is required")) {
+		t.Errorf("failed initialize: session %q, body %s", got, x.body)
+	}
+	// Initialize within a session is refused by the session.
+	c.session, c.version = id, "2025-11-25"
+	if x := c.post(initBody, 200); !bytes.Contains(x.body, []byte("already initialized")) {
+		t.Errorf("second initialize: %s", x.body)
+	}
+}
+
+func TestHTTPDelete(t *testing.T) {
+	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c.initialize("2025-11-25")
+	if x := c.do("DELETE", ""); x.status != http.StatusNoContent {
+		t.Fatalf("DELETE: %d %s", x.status, x.body)
+	}
+	c.post(listBody, 404)
+	if x := c.do("DELETE", ""); x.status != http.StatusNotFound {
+		t.Errorf("second DELETE: %d, want 404", x.status)
+	}
+}
+
+func TestHTTPBatch(t *testing.T) {
+	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c.initialize("2025-03-26")
+	x := c.post("["+listBody+","+echoBody+`,{"jsonrpc":"2.0","method":"notifications/x"}]`, 200)
+	var got []struct{ ID int }
+	if err := json.Unmarshal(x.body, &got); err != nil || len(got) != 2 {
+		t.Fatalf("batch answer: %s (%v)", x.body, err)
+	}
+	c.post(`[{"jsonrpc":"2.0","method":"notifications/x"}]`, 202)
+}
+
+func TestHTTPIdleExpiry(t *testing.T) {
+	c := newHTTPClient(t, httpServer().HTTPHandler(rt.WithSessionIdleTimeout(50*time.Millisecond)))
+	c.initialize("2025-11-25")
+	c.post(listBody, 200)
+	deadline := time.Now().Add(testTimeout)
+	for {
+		x := c.do("POST", listBody)
+		if x.status == 404 {
+			break
+		}
+		if x.status != 200 || time.Now().After(deadline) {
+			t.Fatalf("status %d, want 404 once the session expires", x.status)
+		}
+		time.Sleep(100 * time.Millisecond) // longer than the timeout: idle between requests
+	}
+}
+
+func TestHTTPEventStreamResponse(t *testing.T) {
+	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c.initialize("2025-11-25")
+	x := c.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"progress"}}`, 200)
+	if ct := x.header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q, want text/event-stream: %s", ct, x.body)
+	}
+	if len(x.events) != 2 || !bytes.Contains(x.events[0], []byte(`"notifications/message"`)) || !bytes.Contains(x.events[1], []byte(`"id":7`)) {
+		t.Fatalf("events %q, want the notification then the answer", x.events)
+	}
+	// Without related messages the answer is plain JSON.
+	if x := c.post(echoBody, 200); x.header.Get("Content-Type") != "application/json" {
+		t.Errorf("echo: Content-Type %q", x.header.Get("Content-Type"))
+	}
+}
+
+func TestHTTPPanicRecovered(t *testing.T) {
+	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c.initialize("2025-11-25")
+	x := c.post(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"panic"}}`, 200)
+	if !bytes.Contains(x.body, []byte(`"isError":true`)) {
+		t.Fatalf("panic: %s", x.body)
+	}
+	c.post(echoBody, 200)
+}
+
+// openStream opens the session's server stream and returns its events.
+func (c *httpClient) openStream(ctx context.Context) (<-chan []byte, *http.Response) {
+	c.t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.url, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", c.session)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	events := make(chan []byte, 16)
+	go func() {
+		defer close(events)
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				events <- []byte(data)
+			}
+		}
+	}()
+	return events, resp
+}
+
+func TestHTTPServerStream(t *testing.T) {
+	srv := httpServer()
+	c := newHTTPClient(t, srv.HTTPHandler())
+	c.initialize("2025-11-25")
+	notify := `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"notify"}}`
+	// No stream yet: Notify fails, and the tool says so.
+	if x := c.post(notify, 200); !bytes.Contains(x.body, []byte("no server stream")) {
+		t.Fatalf("notify without a stream: %s", x.body)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	events, resp := c.openStream(ctx)
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("GET: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	// One stream per session.
+	if x := c.do("GET", ""); x.status != http.StatusConflict {
+		t.Errorf("second GET: %d, want 409", x.status)
+	}
+	if x := c.post(notify, 200); !bytes.Contains(x.body, []byte(`"sent"`)) {
+		t.Fatalf("notify: %s", x.body)
+	}
+	select {
+	case e := <-events:
+		if !bytes.Contains(e, []byte("notifications/tools/list_changed")) {
+			t.Errorf("stream event %s", e)
+		}
+		c.validate(e)
+	case <-time.After(testTimeout):
+		t.Fatal("no event on the server stream")
+	}
+	// DELETE ends the stream.
+	c.do("DELETE", "")
+	select {
+	case _, ok := <-events:
+		if ok {
+			t.Error("an event after DELETE")
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("the stream outlived its session")
+	}
+}
+
+func TestHTTPCancel(t *testing.T) {
+	b := newBlocker()
+	srv := newServer()
+	srv.AddTool(b.tool())
+	c := newHTTPClient(t, srv.HTTPHandler())
+	c.initialize("2025-11-25")
+
+	// notifications/cancelled in another POST cancels the call; its POST
+	// ends without an answer.
+	done := make(chan *exchange, 1)
+	go func() {
+		done <- c.do("POST", `{"jsonrpc":"2.0","id":"a","method":"tools/call","params":{"name":"block","arguments":{"id":"a"}}}`)
+	}()
+	b.waitStarted(t, 1)
+	c.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"a"}}`, 202)
+	if err := b.waitEnded(t, "a"); !errors.Is(err, context.Canceled) {
+		t.Errorf("call a ended with %v, want context.Canceled", err)
+	}
+	if x := <-done; x.status != http.StatusAccepted || len(x.body) != 0 {
+		t.Errorf("cancelled call's POST: %d %s", x.status, x.body)
+	}
+
+	// A client that goes away cancels its call.
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(`{"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"block","arguments":{"id":"b"}}}`))
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Mcp-Session-Id", c.session)
+	go func() {
+		resp, err := http.DefaultClient.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+	}()
+	b.waitStarted(t, 1)
+	cancel()
+	if err := b.waitEnded(t, "b"); !errors.Is(err, context.Canceled) {
+		t.Errorf("call b ended with %v, want context.Canceled", err)
+	}
+	c.post(listBody, 200) // the session lives on
+}
+
+func TestHTTPConcurrentCalls(t *testing.T) {
+	b := newBlocker()
+	srv := newServer()
+	srv.AddTool(b.tool())
+	c := newHTTPClient(t, srv.HTTPHandler())
+	c.initialize("2025-11-25")
+	const n = 5
+	done := make(chan *exchange, n)
+	for i := range n {
+		id := string(rune('a' + i))
+		go func() {
+			done <- c.do("POST", `{"jsonrpc":"2.0","id":"`+id+`","method":"tools/call","params":{"name":"block","arguments":{"id":"`+id+`"}}}`)
+		}()
+	}
+	b.waitStarted(t, n) // all run at once
+	close(b.release)
+	for range n {
+		if x := <-done; x.status != 200 || !bytes.Contains(x.body, []byte("done ")) {
+			t.Errorf("call: %d %s", x.status, x.body)
+		}
+	}
+}
+
+func TestHTTPStateless(t *testing.T) {
+	srv := httpServer()
+	c := newHTTPClient(t, srv.HTTPHandler(rt.WithStateless()))
+	// Initialize works, but starts no session.
+	if x := c.post(initBody, 200); x.header.Get("Mcp-Session-Id") != "" {
+		t.Errorf("stateless initialize gave session %q", x.header.Get("Mcp-Session-Id"))
+	}
+	// Requests need no initialize and no session.
+	c.assume("2025-11-25")
+	if x := c.post(echoBody, 200); !bytes.Contains(x.body, []byte(`"text":"hi"`)) {
+		t.Errorf("call: %s", x.body)
+	}
+	if x := c.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"progress"}}`, 200); len(x.events) != 2 {
+		t.Errorf("progress: %q", x.events)
+	}
+	if x := c.post(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"notify"}}`, 200); !bytes.Contains(x.body, []byte("stateless")) {
+		t.Errorf("notify: %s", x.body)
+	}
+	c.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, 202)
+	for _, m := range []string{"GET", "DELETE"} {
+		if x := c.do(m, ""); x.status != http.StatusMethodNotAllowed {
+			t.Errorf("%s: %d, want 405", m, x.status)
+		}
+	}
+	// Without the header, the revision is 2025-03-26: batches work.
+	c.assume("2025-03-26")
+	c.version = ""
+	if x := c.post("["+listBody+"]", 200); !bytes.HasPrefix(x.body, []byte("[")) {
+		t.Errorf("batch: %s", x.body)
+	}
+	c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/list"}`, 400, "MCP-Protocol-Version", "1999-01-01")
+}
+
+// TestListenAndServeHTTP serves on a free loopback port, then shuts down
+// when the context ends.
+func TestListenAndServeHTTP(t *testing.T) {
+	logs := &syncBuffer{}
+	srv := newServer(rt.WithLogger(slogTo(logs)))
+	srv.AddTool(echoTool)
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.ListenAndServeHTTP(ctx, ":0") }()
+	var url string
+	deadline := time.Now().Add(testTimeout)
+	for url == "" && time.Now().Before(deadline) {
+		if _, rest, ok := strings.Cut(logs.String(), "url="); ok {
+			url, _, _ = strings.Cut(rest, "\n")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if !strings.HasPrefix(url, "http://127.0.0.1:") || !strings.HasSuffix(url, "/mcp") {
+		t.Fatalf("served at %q, want http://127.0.0.1:PORT/mcp", url)
+	}
+	mcpschema.RequireAll(t)
+	c := &httpClient{t: t, url: url, tr: mcpschema.NewTracker()}
+	c.initialize("2025-06-18")
+	ctxStream, cancelStream := context.WithCancel(context.Background())
+	defer cancelStream()
+	events, _ := c.openStream(ctxStream)
+	c.post(echoBody, 200)
+	cancel()
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("ListenAndServeHTTP: %v", err)
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("no shutdown")
+	}
+	// The open stream was ended, not left hanging.
+	for range events {
+	}
+}
+
+func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }

@@ -309,3 +309,44 @@ func TestEndToEndStatelessReplicas(t *testing.T) {
 	}
 	rec.validate(t, 5)
 }
+
+// TestEndToEndTypeScriptSDKHTTP runs the official TypeScript SDK client
+// over Streamable HTTP, with sessions and stateless.
+func TestEndToEndTypeScriptSDKHTTP(t *testing.T) {
+	node, clientDir := tsClient(t)
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "big.go"), make([]byte, 100), 0o644)
+	os.WriteFile(filepath.Join(root, "small.go"), []byte("x"), 0o644)
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, mode := range []struct {
+		name string
+		opts []runtime.HTTPOption
+	}{
+		{"sessions", nil},
+		{"stateless", []runtime.HTTPOption{runtime.WithStateless()}},
+	} {
+		t.Run(mode.name, func(t *testing.T) {
+			s := runtime.NewServer("files", "0.1.0")
+			RegisterMCP(s, &FS{root: r.FS()})
+			ts := httptest.NewServer(s.HTTPHandler(mode.opts...))
+			defer ts.Close()
+			target, _ := url.Parse(ts.URL)
+			var rec recorder
+			endpoint := rec.proxy(t, target)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			cmd := exec.CommandContext(ctx, node, filepath.Join(clientDir, "client.mjs"), "--http", endpoint)
+			cmd.Stderr = os.Stderr
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatalf("TypeScript client: %v\n%s", err, out)
+			}
+			checkTypeScriptClient(t, out)
+			rec.validate(t, 6)
+		})
+	}
+}

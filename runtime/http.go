@@ -161,8 +161,10 @@ func (h *httpHandler) foreign(req *http.Request) string {
 // without port, brackets or trailing dot.
 func hostName(hostport string) string {
 	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
+	if strings.Contains(hostport, ":") {
+		if h, _, err := net.SplitHostPort(hostport); err == nil {
+			host = h
+		}
 	}
 	host = strings.TrimSuffix(strings.TrimSuffix(strings.TrimPrefix(host, "["), "]"), ".")
 	return strings.ToLower(host)

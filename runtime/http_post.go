@@ -53,9 +53,8 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 // message size. It returns an HTTP status and message when it fails.
 func (h *httpHandler) readBody(w http.ResponseWriter, req *http.Request, buf *[]byte) (int, string) {
 	limit := h.srv.opts.maxMessage
-	tooLarge := "Payload Too Large: a message may have at most " + strconv.Itoa(limit) + " bytes"
 	if req.ContentLength > int64(limit) {
-		return http.StatusRequestEntityTooLarge, tooLarge
+		return tooLarge(limit)
 	}
 	if h.opts.bodyTimeout > 0 {
 		rc := http.NewResponseController(w)
@@ -76,7 +75,7 @@ func (h *httpHandler) readBody(w http.ResponseWriter, req *http.Request, buf *[]
 		b = b[:len(b)+n]
 		*buf = b
 		if len(b) > limit {
-			return http.StatusRequestEntityTooLarge, tooLarge
+			return tooLarge(limit)
 		}
 		if err == io.EOF {
 			break
@@ -89,6 +88,10 @@ func (h *httpHandler) readBody(w http.ResponseWriter, req *http.Request, buf *[]
 		return http.StatusBadRequest, "Bad Request: the body is empty; POST one JSON-RPC message"
 	}
 	return 0, ""
+}
+
+func tooLarge(limit int) (int, string) {
+	return http.StatusRequestEntityTooLarge, "Payload Too Large: a message may have at most " + strconv.Itoa(limit) + " bytes"
 }
 
 // postInitialize answers a POST without a session id, which must be an
@@ -294,7 +297,7 @@ func (r *postReply) end() {
 // request; sessionID, if not empty, goes in the Mcp-Session-Id header.
 func (r *postReply) answer(req *http.Request, s *Session, call *callContext, sessionID string) {
 	r.mu.Lock()
-	busy := r.pending > 0
+	busy := r.pending > 0 && req.Context().Done() != nil
 	r.mu.Unlock()
 	pooled := true
 	if busy {

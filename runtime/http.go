@@ -81,10 +81,15 @@ type httpHandler struct {
 // HTTPHandler returns an http.Handler that serves the server over the
 // Streamable HTTP transport of MCP. Mount it at any path, for example
 //
-//	mux.Handle("/mcp", s.HTTPHandler())
+//	h := s.HTTPHandler()
+//	mux.Handle("/mcp", h)
+//	mux.Handle("/mcp/", h) // for HTTP+SSE clients: /mcp/sse
 //
 // Each client gets a session on initialize, named by the Mcp-Session-Id
-// header of the answer, unless [WithStateless] is given. Requests whose
+// header of the answer, unless [WithStateless] is given. The same handler
+// serves clients of the older HTTP+SSE transport (revision 2024-11-05): a
+// GET of a path that ends in /sse opens such a session, whose stream names
+// the URL to post messages to (message?sessionId=… beside it). Requests whose
 // Host or Origin header is not allowed are refused (see
 // [WithAllowedHosts]); request bodies are limited to the server's maximum
 // message size ([WithMaxMessageSize]).
@@ -119,8 +124,16 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	switch req.Method {
 	case http.MethodPost:
+		if req.URL.RawQuery != "" && req.URL.Query().Has(legacySessionParam) {
+			h.postLegacy(w, req)
+			return
+		}
 		h.post(w, req, rev)
 	case http.MethodGet:
+		if strings.HasSuffix(req.URL.Path, "/sse") {
+			h.getLegacy(w, req)
+			return
+		}
 		h.get(w, req)
 	case http.MethodDelete:
 		h.delete(w, req)

@@ -22,8 +22,9 @@ const (
 )
 
 // ListenAndServeHTTP serves the server over Streamable HTTP at
-// http://addr/mcp (see [HTTPPath] and [Server.HTTPHandler], which opts
-// configure) until ctx ends. addr is "host:port"; without a host (":8080")
+// http://addr/mcp, and over the HTTP+SSE transport of revision 2024-11-05
+// at http://addr/mcp/sse (see [HTTPPath] and [Server.HTTPHandler], which
+// opts configure), until ctx ends. addr is "host:port"; without a host (":8080")
 // it binds 127.0.0.1 only, and a server reached from other machines must
 // name its interface ("0.0.0.0:8080") and the host names clients use (see
 // [WithAllowedHosts]). Port 0 picks a free port; the server logs the URL
@@ -52,6 +53,7 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 	h.opts.bodyTimeout = httpBodyTimeout
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, h)
+	mux.Handle(HTTPPath+"/", h) // the HTTP+SSE transport: /mcp/sse, /mcp/message
 	hs := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: httpHeaderTimeout,

@@ -111,7 +111,7 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return
 	}
-	hs, err := newHTTPSession(h.srv)
+	hs, err := newHTTPSession(h.srv, false)
 	if err != nil {
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
@@ -163,7 +163,7 @@ func (h *httpHandler) get(w http.ResponseWriter, req *http.Request) {
 	}
 	hs.enter()
 	defer hs.leave()
-	hs.stream.serve(w, req)
+	hs.stream.serve(w, req, []byte(": stream open\n\n"))
 }
 
 // delete ends a session.
@@ -190,8 +190,9 @@ func (h *httpHandler) session(w http.ResponseWriter, req *http.Request) *httpSes
 		return nil
 	}
 	hs := h.lookup(id)
-	if hs == nil {
+	if hs == nil || hs.legacy {
 		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; initialize a new one")
+		return nil
 	}
 	return hs
 }

@@ -17,6 +17,7 @@ import (
 // outside a request's exchange goes on the server stream a GET opened.
 type httpSession struct {
 	id     string
+	legacy bool // HTTP+SSE of revision 2024-11-05: every answer goes on the stream
 	s      *Session
 	cancel context.CancelFunc
 	stream serverStream
@@ -29,12 +30,12 @@ type httpSession struct {
 	ended    sync.Once
 }
 
-func newHTTPSession(srv *Server) (*httpSession, error) {
+func newHTTPSession(srv *Server, legacy bool) (*httpSession, error) {
 	var b [sessionIDBytes]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, err
 	}
-	hs := &httpSession{id: base64.RawURLEncoding.EncodeToString(b[:])}
+	hs := &httpSession{id: base64.RawURLEncoding.EncodeToString(b[:]), legacy: legacy}
 	ctx, cancel := context.WithCancel(context.Background())
 	hs.cancel = cancel
 	hs.s = newSession(ctx, srv, &hs.stream)
@@ -204,8 +205,9 @@ const keepAliveEvery = 25 * time.Second
 const eventWriteTimeout = 10 * time.Second
 
 // serve holds the stream a GET opened until the client goes away, the
-// session ends or the stream is replaced.
-func (st *serverStream) serve(w http.ResponseWriter, req *http.Request) {
+// session ends or the stream is replaced. first is what the stream starts
+// with: a comment, or the endpoint event of the legacy transport.
+func (st *serverStream) serve(w http.ResponseWriter, req *http.Request, first []byte) {
 	st.mu.Lock()
 	if st.closed {
 		st.mu.Unlock()
@@ -219,10 +221,10 @@ func (st *serverStream) serve(w http.ResponseWriter, req *http.Request) {
 	}
 	rc := http.NewResponseController(w)
 	startEvents(w)
-	// A comment makes the headers go out now, through proxies that wait
-	// for a body.
+	// Something in the body makes the headers go out now, through proxies
+	// that wait for a body.
 	rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
-	if _, err := w.Write([]byte(": stream open\n\n")); err != nil || flush(rc) != nil {
+	if _, err := w.Write(first); err != nil || flush(rc) != nil {
 		st.mu.Unlock()
 		return
 	}

@@ -573,3 +573,95 @@ func TestListenAndServeHTTP(t *testing.T) {
 }
 
 func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, nil)) }
+
+func TestHTTPLegacySSE(t *testing.T) {
+	srv := httpServer()
+	mux := http.NewServeMux()
+	h := srv.HTTPHandler()
+	mux.Handle("/mcp", h)
+	mux.Handle("/mcp/", h)
+	c := newHTTPClient(t, mux)
+	base := c.url
+	c.url = base + "/mcp/sse"
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.url, nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 || resp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("GET /mcp/sse: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
+	}
+	type event struct{ name, data string }
+	events := make(chan event, 16)
+	go func() {
+		defer close(events)
+		sc := bufio.NewScanner(resp.Body)
+		var e event
+		for sc.Scan() {
+			line := sc.Text()
+			switch {
+			case line == "":
+				events <- e
+				e = event{}
+			case strings.HasPrefix(line, "event: "):
+				e.name = strings.TrimPrefix(line, "event: ")
+			case strings.HasPrefix(line, "data: "):
+				e.data = strings.TrimPrefix(line, "data: ")
+			}
+		}
+	}()
+	next := func() event {
+		t.Helper()
+		select {
+		case e := <-events:
+			return e
+		case <-time.After(testTimeout):
+			t.Fatal("no event")
+		}
+		return event{}
+	}
+	first := next()
+	if first.name != "endpoint" || !strings.HasPrefix(first.data, "message?sessionId=") {
+		t.Fatalf("first event %+v, want the endpoint", first)
+	}
+	c.url = base + "/mcp/" + first.data
+	post := func(body string) {
+		t.Helper()
+		if x := c.do("POST", body, "Accept", ""); x.status != http.StatusAccepted {
+			t.Fatalf("POST: %d %s", x.status, x.body)
+		}
+	}
+	post(initBodyAt("2024-11-05"))
+	if e := next(); e.name != "message" || !strings.Contains(e.data, `"protocolVersion":"2024-11-05"`) {
+		t.Fatalf("initialize answer %+v", e)
+	} else {
+		c.validate([]byte(e.data))
+	}
+	post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	post(echoBody)
+	if e := next(); !strings.Contains(e.data, `"text":"hi"`) {
+		t.Fatalf("call answer %+v", e)
+	} else {
+		c.validate([]byte(e.data))
+	}
+	// Its session id is not a Streamable HTTP session, and vice versa.
+	id := strings.TrimPrefix(first.data, "message?sessionId=")
+	c.url = base + "/mcp"
+	c.session = id
+	c.post(listBody, http.StatusNotFound)
+	c.url = base + "/mcp/message?sessionId=nope"
+	c.post(listBody, http.StatusNotFound)
+	// The session ends with its stream.
+	cancel()
+	c.url = base + "/mcp/message?sessionId=" + id
+	deadline := time.Now().Add(testTimeout)
+	for c.do("POST", listBody).status != http.StatusNotFound {
+		if time.Now().After(deadline) {
+			t.Fatal("the session outlived its stream")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}

@@ -665,3 +665,90 @@ func TestHTTPLegacySSE(t *testing.T) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+func TestHTTPAllowList(t *testing.T) {
+	tests := []struct {
+		name         string
+		opts         []rt.HTTPOption
+		host, origin string
+		want         int
+	}{
+		{name: "default: loopback host", host: "127.0.0.1:8080", want: 200},
+		{name: "default: other host", host: "mcp.example.com", want: 403},
+		{name: "default: no host", host: "", want: 403},
+		{name: "default: DNS rebinding", host: "attacker.example:8080", origin: "http://attacker.example:8080", want: 403},
+		{name: "default: loopback origin", host: "localhost:8080", origin: "http://127.0.0.1:3000", want: 200},
+		{name: "named host", opts: []rt.HTTPOption{rt.WithAllowedHosts("MCP.example.com")}, host: "mcp.example.com:443", want: 200},
+		{name: "named host replaces the default", opts: []rt.HTTPOption{rt.WithAllowedHosts("mcp.example.com")}, host: "localhost", want: 403},
+		{name: "named host allows its origin", opts: []rt.HTTPOption{rt.WithAllowedHosts("mcp.example.com")}, host: "mcp.example.com", origin: "https://mcp.example.com", want: 200},
+		{name: "named host, foreign origin", opts: []rt.HTTPOption{rt.WithAllowedHosts("mcp.example.com")}, host: "mcp.example.com", origin: "https://evil.example", want: 403},
+		{name: "any host", opts: []rt.HTTPOption{rt.WithAllowedHosts("*")}, host: "whatever.example", want: 200},
+		{name: "any host is not any origin", opts: []rt.HTTPOption{rt.WithAllowedHosts("*")}, host: "whatever.example", origin: "https://evil.example", want: 403},
+		{name: "named origin", opts: []rt.HTTPOption{rt.WithAllowedOrigins("https://app.example.com")}, host: "localhost", origin: "https://APP.example.com", want: 200},
+		{name: "named origin, other port", opts: []rt.HTTPOption{rt.WithAllowedOrigins("https://app.example.com")}, host: "localhost", origin: "https://app.example.com:8443", want: 403},
+		{name: "any origin", opts: []rt.HTTPOption{rt.WithAllowedOrigins("*")}, host: "localhost", origin: "https://evil.example", want: 200},
+		{name: "any origin is not any host", opts: []rt.HTTPOption{rt.WithAllowedOrigins("*")}, host: "evil.example", want: 403},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := httpServer().HTTPHandler(append(tt.opts, rt.WithStateless())...)
+			req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(listBody))
+			req.Host = tt.host
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			req.Header.Set("Content-Type", "application/json")
+			if tt.origin != "" {
+				req.Header.Set("Origin", tt.origin)
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, req)
+			if w.Code != tt.want {
+				t.Errorf("status %d, want %d: %s", w.Code, tt.want, w.Body)
+			}
+		})
+	}
+}
+
+// TestHTTPMaxInFlight: a session's calls beyond the limit wait for a slot,
+// over HTTP as over a stream.
+func TestHTTPMaxInFlight(t *testing.T) {
+	b := newBlocker()
+	srv := newServer(rt.WithMaxInFlight(2))
+	srv.AddTool(b.tool())
+	c := newHTTPClient(t, srv.HTTPHandler())
+	c.initialize("2025-11-25")
+	done := make(chan *exchange, 3)
+	for _, id := range []string{"a", "b", "c"} {
+		go func() {
+			done <- c.do("POST", `{"jsonrpc":"2.0","id":"`+id+`","method":"tools/call","params":{"name":"block","arguments":{"id":"`+id+`"}}}`)
+		}()
+	}
+	b.waitStarted(t, 2)
+	select {
+	case id := <-b.started:
+		t.Fatalf("call %s started beyond the limit of 2", id)
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(b.release)
+	b.waitStarted(t, 1) // the third, once a slot is free
+	for range 3 {
+		if x := <-done; x.status != 200 || !bytes.Contains(x.body, []byte("done ")) {
+			t.Errorf("call: %d %s", x.status, x.body)
+		}
+	}
+}
+
+// TestHTTPSessionFromContext: a handler sees the HTTP session it runs in,
+// with the revision negotiated.
+func TestHTTPSessionFromContext(t *testing.T) {
+	srv := newServer()
+	srv.AddTool(tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		s := rt.SessionFromContext(ctx)
+		name, _ := s.ClientInfo()
+		return rt.TextResult(name + " " + s.ProtocolVersion()), nil
+	}))
+	c := newHTTPClient(t, srv.HTTPHandler())
+	c.initialize("2025-06-18")
+	if x := c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"whoami"}}`, 200); !bytes.Contains(x.body, []byte(`"t 2025-06-18"`)) {
+		t.Errorf("whoami: %s", x.body)
+	}
+}

@@ -86,3 +86,54 @@ func (w *discardWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 func (w *discardWriter) WriteHeader(s int) { w.status = s }
+
+// BenchmarkHTTPLoopback measures a tools/call round trip over loopback TCP
+// with a keep-alive client, against the same three handlers.
+func BenchmarkHTTPLoopback(b *testing.B) {
+	const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
+	answer := []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found *.go (5, false)"}]}}`)
+	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(answer)
+	})
+	srv := runtime.NewServer("bench", "1.0.0")
+	srv.AddTool(searchTool())
+	stateful := srv.HTTPHandler()
+	session := initSession(b, stateful)
+	for _, bc := range []struct {
+		name    string
+		h       http.Handler
+		session string
+	}{
+		{"floor", floor, ""},
+		{"session", stateful, session},
+		{"stateless", srv.HTTPHandler(runtime.WithStateless()), ""},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			ts := httptest.NewServer(bc.h)
+			defer ts.Close()
+			client := ts.Client()
+			body := bytes.NewReader(nil)
+			for b.Loop() {
+				body.Reset([]byte(call))
+				req, _ := http.NewRequest("POST", ts.URL, body)
+				req.Header.Set("Accept", "application/json, text/event-stream")
+				req.Header.Set("Content-Type", "application/json")
+				req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+				if bc.session != "" {
+					req.Header.Set("Mcp-Session-Id", bc.session)
+				}
+				resp, err := client.Do(req)
+				if err != nil {
+					b.Fatal(err)
+				}
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != 200 {
+					b.Fatalf("status %d", resp.StatusCode)
+				}
+			}
+		})
+	}
+}

@@ -46,7 +46,7 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 	hs.handling.Lock()
 	call := hs.s.handleFor(*body, r)
 	hs.handling.Unlock()
-	r.answer(req, hs.s, call, "")
+	r.answer(req, hs.s, call, "", false)
 }
 
 // readBody reads the request body into buf, up to the server's maximum
@@ -130,7 +130,7 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 	} else {
 		hs.end() // initialize failed: the answer says why
 	}
-	r.answer(req, hs.s, call, id)
+	r.answer(req, hs.s, call, id, false)
 }
 
 // postStateless answers a POST with a session of its own, initialized at
@@ -140,7 +140,7 @@ func (h *httpHandler) postStateless(w http.ResponseWriter, req *http.Request, bo
 	s.rev, s.initialized, s.assumed = rev, true, true
 	r := newPostReply(w)
 	call := s.handleFor(body, r)
-	r.answer(req, s, call, "")
+	r.answer(req, s, call, "", true)
 	s.closed.Store(true)
 	s.cancelAll()
 	s.workers.close(s)
@@ -296,14 +296,17 @@ func (r *postReply) end() {
 // request of the POST is answered or the client goes away, and finishes
 // the response: the JSON answer, or 202 Accepted when the POST held no
 // request; sessionID, if not empty, goes in the Mcp-Session-Id header.
-func (r *postReply) answer(req *http.Request, s *Session, call *callContext, sessionID string) {
+//
+// When the client goes away, the calls go on unless cancelGone is set:
+// the specification asks servers not to take a disconnection for a
+// cancellation (a client cancels with notifications/cancelled), but a
+// stateless request's session ends with its POST.
+func (r *postReply) answer(req *http.Request, s *Session, call *callContext, sessionID string, cancelGone bool) {
 	r.mu.Lock()
-	busy := r.pending > 0 && req.Context().Done() != nil
+	busy := r.pending > 0 && cancelGone && req.Context().Done() != nil
 	r.mu.Unlock()
 	pooled := true
 	if busy {
-		// Calls whose client went away are cancelled: no one can receive
-		// their answers.
 		stop := context.AfterFunc(req.Context(), func() { s.cancelFor(r) })
 		defer func() {
 			if !stop() {

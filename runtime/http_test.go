@@ -455,24 +455,54 @@ func TestHTTPCancel(t *testing.T) {
 		t.Errorf("cancelled call's POST: %d %s", x.status, x.body)
 	}
 
-	// A client that goes away cancels its call.
+	// A client that goes away does not cancel its call: disconnection is
+	// not cancellation.
+	gone := abandon(c, "b")
+	b.waitStarted(t, 1)
+	gone()
+	select {
+	case id := <-b.endedCh:
+		t.Fatalf("call %s ended when its client went away", id)
+	case <-time.After(200 * time.Millisecond):
+	}
+	close(b.release)
+	if err := b.waitEnded(t, "b"); err != nil {
+		t.Errorf("call b ended with %v, want nil", err)
+	}
+	c.post(listBody, 200) // the session lives on
+
+	// Without sessions, the POST is the session: going away cancels.
+	b = newBlocker()
+	srv = newServer()
+	srv.AddTool(b.tool())
+	c = newHTTPClient(t, srv.HTTPHandler(rt.WithStateless()))
+	c.assume("2025-11-25")
+	gone = abandon(c, "c")
+	b.waitStarted(t, 1)
+	gone()
+	if err := b.waitEnded(t, "c"); !errors.Is(err, context.Canceled) {
+		t.Errorf("stateless call c ended with %v, want context.Canceled", err)
+	}
+}
+
+// abandon posts a call of the block tool; the client goes away when the
+// returned function is called.
+func abandon(c *httpClient, id string) (goAway func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(`{"jsonrpc":"2.0","id":"b","method":"tools/call","params":{"name":"block","arguments":{"id":"b"}}}`))
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(`{"jsonrpc":"2.0","id":"`+id+`","method":"tools/call","params":{"name":"block","arguments":{"id":"`+id+`"}}}`))
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Mcp-Session-Id", c.session)
+	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	if c.session != "" {
+		req.Header.Set("Mcp-Session-Id", c.session)
+	}
 	go func() {
 		resp, err := http.DefaultClient.Do(req)
 		if err == nil {
 			resp.Body.Close()
 		}
 	}()
-	b.waitStarted(t, 1)
-	cancel()
-	if err := b.waitEnded(t, "b"); !errors.Is(err, context.Canceled) {
-		t.Errorf("call b ended with %v, want context.Canceled", err)
-	}
-	c.post(listBody, 200) // the session lives on
+	return cancel
 }
 
 func TestHTTPConcurrentCalls(t *testing.T) {

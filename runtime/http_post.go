@@ -43,6 +43,7 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 	hs.enter()
 	defer hs.leave()
 	r := newPostReply(w)
+	r.streams = &hs.posts
 	hs.handling.Lock()
 	call := hs.s.handleFor(*body, r)
 	hs.handling.Unlock()
@@ -163,7 +164,14 @@ func (h *httpHandler) get(w http.ResponseWriter, req *http.Request) {
 	}
 	hs.enter()
 	defer hs.leave()
-	hs.stream.serve(w, req, []byte(": stream open\n\n"))
+	if id := req.Header.Get("Last-Event-ID"); id != "" {
+		if p, after, ok := hs.posts.find(id); ok {
+			p.resume(w, req, after)
+			return
+		}
+		// Stream 0, or one forgotten: a new server stream.
+	}
+	hs.stream.serve(w, req, nil)
 }
 
 // delete ends a session.
@@ -215,6 +223,11 @@ type postReply struct {
 	w  http.ResponseWriter
 	rc *http.ResponseController // when the response is an event stream
 
+	// streams keeps the event stream for a client that resumes it; nil
+	// when there is no session to resume in.
+	streams *postStreams
+	stream  *postStream
+
 	mu      sync.Mutex
 	pending int           // asynchronous requests not yet answered
 	wake    chan struct{} // closed when pending drops to zero
@@ -238,6 +251,8 @@ func (r *postReply) reply(msg []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
+	case r.stream != nil: // kept for resuming even when the POST is gone
+		r.stream.send(msg)
 	case r.gone:
 	case r.events:
 		writeEvent(r.w, r.rc, msg)
@@ -245,7 +260,7 @@ func (r *postReply) reply(msg []byte) {
 		// A second answer to one POST (not made by the session core):
 		// both go on an event stream rather than one being lost.
 		r.startEventsLocked()
-		writeEvent(r.w, r.rc, msg)
+		r.sendLocked(msg)
 	default:
 		r.body = append(r.body[:0], msg...)
 		r.hasBody = true
@@ -255,23 +270,37 @@ func (r *postReply) reply(msg []byte) {
 func (r *postReply) related(msg []byte) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if r.stream != nil {
+		return r.stream.send(msg)
+	}
 	if r.gone {
 		return errExchangeOver
 	}
 	if !r.events {
 		r.startEventsLocked()
 	}
+	return r.sendLocked(msg)
+}
+
+func (r *postReply) sendLocked(msg []byte) error {
+	if r.stream != nil {
+		return r.stream.send(msg)
+	}
 	return writeEvent(r.w, r.rc, msg)
 }
 
 // startEventsLocked turns the response into an event stream, starting with
-// the answer already collected, if any.
+// the answer already collected, if any. In a session, the stream can be
+// resumed.
 func (r *postReply) startEventsLocked() {
 	r.events = true
 	r.rc = http.NewResponseController(r.w)
 	startEvents(r.w)
+	if r.streams != nil {
+		r.stream = r.streams.open(r.w, r.rc)
+	}
 	if r.hasBody {
-		writeEvent(r.w, r.rc, r.body)
+		r.sendLocked(r.body)
 		r.hasBody = false
 	}
 }
@@ -285,9 +314,14 @@ func (r *postReply) begin() {
 func (r *postReply) end() {
 	r.mu.Lock()
 	r.pending--
-	if r.pending == 0 && r.wake != nil {
-		close(r.wake)
-		r.wake = nil
+	if r.pending == 0 {
+		if r.wake != nil {
+			close(r.wake)
+			r.wake = nil
+		}
+		if r.stream != nil {
+			r.stream.finish()
+		}
 	}
 	r.mu.Unlock()
 }
@@ -348,6 +382,9 @@ var nullIDError = []byte(`{"jsonrpc":"2.0","id":null,"error"`)
 func (r *postReply) finish(sessionID string, pool bool) {
 	r.mu.Lock()
 	r.gone = true
+	if r.stream != nil {
+		r.stream.detach(r.w) // the rest, if any, waits for a resuming client
+	}
 	if !r.events {
 		h := r.w.Header()
 		if sessionID != "" {

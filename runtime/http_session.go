@@ -21,6 +21,7 @@ type httpSession struct {
 	s      *Session
 	cancel context.CancelFunc
 	stream serverStream
+	posts  postStreams // the event streams of POSTs, for resuming
 
 	// handling orders the messages handed to the session, as a stream's
 	// read loop does.
@@ -39,6 +40,7 @@ func newHTTPSession(srv *Server, legacy bool) (*httpSession, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	hs.cancel = cancel
 	hs.s = newSession(ctx, srv, &hs.stream)
+	hs.stream.numbered = !legacy
 	hs.touch()
 	return hs, nil
 }
@@ -166,6 +168,9 @@ type serverStream struct {
 	rc     *http.ResponseController
 	done   chan struct{} // closed to end the open stream
 	closed bool          // the session ended
+
+	numbered bool // events have ids (stream 0, see postStreams)
+	seq      int  // the last event's number
 }
 
 func (st *serverStream) writeMessage(msg []byte) error {
@@ -174,7 +179,14 @@ func (st *serverStream) writeMessage(msg []byte) error {
 	if st.w == nil {
 		return errNoStream
 	}
-	if err := writeEvent(st.w, st.rc, msg); err != nil {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	if st.numbered {
+		st.seq++
+		*buf = appendEventID((*buf)[:0], 0, st.seq)
+	}
+	*buf = appendEvent(*buf, msg)
+	if err := writeRaw(st.w, st.rc, *buf); err != nil {
 		st.detachLocked()
 		return err
 	}
@@ -206,7 +218,8 @@ const eventWriteTimeout = 10 * time.Second
 
 // serve holds the stream a GET opened until the client goes away, the
 // session ends or the stream is replaced. first is what the stream starts
-// with: a comment, or the endpoint event of the legacy transport.
+// with, the endpoint event of the legacy transport; nil means a priming
+// event.
 func (st *serverStream) serve(w http.ResponseWriter, req *http.Request, first []byte) {
 	st.mu.Lock()
 	if st.closed {
@@ -221,6 +234,9 @@ func (st *serverStream) serve(w http.ResponseWriter, req *http.Request, first []
 	}
 	rc := http.NewResponseController(w)
 	startEvents(w)
+	if first == nil {
+		first = appendPriming(nil, 0, st.seq)
+	}
 	// Something in the body makes the headers go out now, through proxies
 	// that wait for a body.
 	rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
@@ -280,10 +296,15 @@ func startEvents(w http.ResponseWriter) {
 func writeEvent(w http.ResponseWriter, rc *http.ResponseController, msg []byte) error {
 	buf := getBuffer()
 	*buf = appendEvent((*buf)[:0], msg)
-	rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
-	_, err := w.Write(*buf)
+	err := writeRaw(w, rc, *buf)
 	putBuffer(buf)
-	if err != nil {
+	return err
+}
+
+// writeRaw writes encoded events and flushes them.
+func writeRaw(w http.ResponseWriter, rc *http.ResponseController, events []byte) error {
+	rc.SetWriteDeadline(time.Now().Add(eventWriteTimeout))
+	if _, err := w.Write(events); err != nil {
 		return err
 	}
 	return flush(rc)

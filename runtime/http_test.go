@@ -382,7 +382,7 @@ func (c *httpClient) openStream(ctx context.Context) (<-chan []byte, *http.Respo
 		defer resp.Body.Close()
 		sc := bufio.NewScanner(resp.Body)
 		for sc.Scan() {
-			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+			if data, ok := strings.CutPrefix(sc.Text(), "data: "); ok && data != "" { // not a priming event
 				events <- []byte(data)
 			}
 		}
@@ -780,5 +780,143 @@ func TestHTTPSessionFromContext(t *testing.T) {
 	c.initialize("2025-06-18")
 	if x := c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"whoami"}}`, 200); !bytes.Contains(x.body, []byte(`"t 2025-06-18"`)) {
 		t.Errorf("whoami: %s", x.body)
+	}
+}
+
+// sseEvent is one server-sent event with its fields.
+type sseEvent struct{ id, name, data, retry string }
+
+// readEvents sends the events of an event stream to a channel, which is
+// closed at the end of the stream.
+func readEvents(body io.ReadCloser) <-chan sseEvent {
+	events := make(chan sseEvent, 16)
+	go func() {
+		defer close(events)
+		defer body.Close()
+		sc := bufio.NewScanner(body)
+		var e sseEvent
+		for sc.Scan() {
+			field, value, _ := strings.Cut(sc.Text(), ":")
+			value = strings.TrimPrefix(value, " ")
+			switch field {
+			case "":
+				if e != (sseEvent{}) {
+					events <- e
+				}
+				e = sseEvent{}
+			case "id":
+				e.id = value
+			case "event":
+				e.name = value
+			case "data":
+				e.data = value
+			case "retry":
+				e.retry = value
+			}
+		}
+	}()
+	return events
+}
+
+func nextEvent(t *testing.T, events <-chan sseEvent) sseEvent {
+	t.Helper()
+	select {
+	case e, ok := <-events:
+		if !ok {
+			t.Fatal("the stream ended")
+		}
+		return e
+	case <-time.After(testTimeout):
+		t.Fatal("no event")
+	}
+	return sseEvent{}
+}
+
+// TestHTTPResume: a client that loses a POST's event stream gets the rest
+// of it, the answer included, by GET with Last-Event-ID.
+func TestHTTPResume(t *testing.T) {
+	gate := make(chan struct{})
+	srv := newServer()
+	srv.AddTool(tool("steps", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		for i, step := range []string{"one", "two"} {
+			if i == 1 {
+				<-gate
+			}
+			rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"`+step+`"}}`))
+		}
+		return rt.TextResult("finished"), nil
+	}))
+	c := newHTTPClient(t, srv.HTTPHandler())
+	c.initialize("2025-11-25")
+
+	ctx, cancel := context.WithCancel(context.Background())
+	call := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"steps"}}`
+	c.tr.Client([]byte(call))
+	req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(call))
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Mcp-Session-Id", c.session)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := readEvents(resp.Body)
+	priming := nextEvent(t, events)
+	stream, seq, ok := strings.Cut(priming.id, "_")
+	if !ok || seq != "0" || priming.retry == "" || priming.data != "" {
+		t.Fatalf("priming event %+v, want id STREAM_0, a retry and no data", priming)
+	}
+	one := nextEvent(t, events)
+	if one.id != stream+"_1" || !strings.Contains(one.data, `"one"`) {
+		t.Fatalf("first event %+v", one)
+	}
+	cancel() // the connection is lost
+	close(gate)
+
+	resume := func(lastEventID string) <-chan sseEvent {
+		req, _ := http.NewRequest("GET", c.url, nil)
+		req.Header.Set("Accept", "text/event-stream")
+		req.Header.Set("Mcp-Session-Id", c.session)
+		req.Header.Set("Last-Event-ID", lastEventID)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil || resp.StatusCode != 200 {
+			t.Fatalf("GET with Last-Event-ID: %v %v", resp, err)
+		}
+		return readEvents(resp.Body)
+	}
+	// The rest, then the stream ends: it is complete.
+	events = resume(one.id)
+	two := nextEvent(t, events)
+	answer := nextEvent(t, events)
+	if two.id != stream+"_2" || !strings.Contains(two.data, `"two"`) || answer.id != stream+"_3" || !strings.Contains(answer.data, `"finished"`) {
+		t.Fatalf("resumed events %+v, %+v", two, answer)
+	}
+	c.validate([]byte(two.data))
+	c.validate([]byte(answer.data))
+	if e, ok := <-events; ok {
+		t.Fatalf("event %+v after the answer", e)
+	}
+	// From the start, all of it again.
+	events = resume(priming.id)
+	var got []string
+	for e := range events {
+		got = append(got, e.id)
+	}
+	if want := []string{stream + "_1", stream + "_2", stream + "_3"}; strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("replay from the priming event: %v, want %v", got, want)
+	}
+	// An unknown stream: a new server stream.
+	ctx2, cancel2 := context.WithCancel(context.Background())
+	defer cancel2()
+	req, _ = http.NewRequestWithContext(ctx2, "GET", c.url, nil)
+	req.Header.Set("Accept", "text/event-stream")
+	req.Header.Set("Mcp-Session-Id", c.session)
+	req.Header.Set("Last-Event-ID", "99_1")
+	resp, err = http.DefaultClient.Do(req)
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET with an unknown Last-Event-ID: %v %v", resp, err)
+	}
+	if e := nextEvent(t, readEvents(resp.Body)); e.id != "0_0" || e.retry == "" {
+		t.Errorf("server stream's priming event %+v, want id 0_0", e)
 	}
 }

@@ -86,11 +86,19 @@ type httpHandler struct {
 //	mux.Handle("/mcp/", h) // for HTTP+SSE clients: /mcp/sse
 //
 // Each client gets a session on initialize, named by the Mcp-Session-Id
-// header of the answer, unless [WithStateless] is given. The same handler
-// serves clients of the older HTTP+SSE transport (revision 2024-11-05): a
-// GET of a path that ends in /sse opens such a session, whose stream names
-// the URL to post messages to (message?sessionId=… beside it). Requests whose
-// Host or Origin header is not allowed are refused (see
+// header of the answer, unless [WithStateless] is given. A request is
+// answered as JSON, or as an event stream once its handler sends a related
+// message (progress, a log message); in a session, a client that loses
+// such a stream gets the rest of it by GET with the Last-Event-ID header.
+// A client going away does not cancel its requests (it sends
+// notifications/cancelled for that), except in stateless mode.
+//
+// The same handler serves clients of the older HTTP+SSE transport
+// (revision 2024-11-05): a GET of a path that ends in /sse opens such a
+// session, whose stream names the URL to post messages to
+// (message?sessionId=… beside it).
+//
+// Requests whose Host or Origin header is not allowed are refused (see
 // [WithAllowedHosts]); request bodies are limited to the server's maximum
 // message size ([WithMaxMessageSize]).
 func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {

@@ -137,3 +137,59 @@ func BenchmarkHTTPLoopback(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkHTTPLoopbackParallel is BenchmarkHTTPLoopback with concurrent
+// clients (GOMAXPROCS×-cpu goroutines), each with its own session.
+func BenchmarkHTTPLoopbackParallel(b *testing.B) {
+	const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
+	answer := []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found *.go (5, false)"}]}}`)
+	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(answer)
+	})
+	srv := runtime.NewServer("bench", "1.0.0")
+	srv.AddTool(searchTool())
+	for _, bc := range []struct {
+		name     string
+		h        http.Handler
+		sessions bool
+	}{
+		{"floor", floor, false},
+		{"session", srv.HTTPHandler(), true},
+		{"stateless", srv.HTTPHandler(runtime.WithStateless()), false},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			ts := httptest.NewServer(bc.h)
+			defer ts.Close()
+			tr := &http.Transport{MaxIdleConnsPerHost: 256}
+			defer tr.CloseIdleConnections()
+			client := &http.Client{Transport: tr}
+			b.SetParallelism(8)
+			b.RunParallel(func(pb *testing.PB) {
+				session := ""
+				if bc.sessions {
+					session = initSession(b, bc.h)
+				}
+				body := bytes.NewReader(nil)
+				for pb.Next() {
+					body.Reset([]byte(call))
+					req, _ := http.NewRequest("POST", ts.URL, body)
+					req.Header.Set("Accept", "application/json, text/event-stream")
+					req.Header.Set("Content-Type", "application/json")
+					req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+					if session != "" {
+						req.Header.Set("Mcp-Session-Id", session)
+					}
+					resp, err := client.Do(req)
+					if err != nil {
+						b.Error(err)
+						return
+					}
+					io.Copy(io.Discard, resp.Body)
+					resp.Body.Close()
+				}
+			})
+		})
+	}
+}

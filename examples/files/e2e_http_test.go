@@ -21,6 +21,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/websocket"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -370,4 +371,33 @@ func TestEndToEndTypeScriptSDKHTTP(t *testing.T) {
 			rec.validate(t, 6)
 		})
 	}
+}
+
+// TestEndToEndTypeScriptSDKWebSocket runs the official TypeScript SDK
+// client over WebSocket (runtime/websocket; the WebSocket package's own
+// tests validate the messages against the schema).
+func TestEndToEndTypeScriptSDKWebSocket(t *testing.T) {
+	node, clientDir := tsClient(t)
+	root := t.TempDir()
+	os.WriteFile(filepath.Join(root, "big.go"), make([]byte, 100), 0o644)
+	os.WriteFile(filepath.Join(root, "small.go"), []byte("x"), 0o644)
+	r, err := os.OpenRoot(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	s := runtime.NewServer("files", "0.1.0")
+	RegisterMCP(s, &FS{root: r.FS()})
+	ts := httptest.NewServer(websocket.Handler(s))
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	// Node 20 has WebSocket behind a flag; later versions have it anyway.
+	cmd := exec.CommandContext(ctx, node, "--experimental-websocket", filepath.Join(clientDir, "client.mjs"), "--ws", "ws"+strings.TrimPrefix(ts.URL, "http"))
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("TypeScript client: %v\n%s", err, out)
+	}
+	checkTypeScriptClient(t, out)
 }

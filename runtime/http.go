@@ -16,6 +16,7 @@ type HTTPOption func(*httpOptions)
 type httpOptions struct {
 	stateless   bool
 	hosts       []string // allowed Host names, lower case; "*" allows any
+	hostsSet    bool     // hosts is not the default
 	origins     []string // allowed Origin values, lower case; "*" allows any
 	idleTimeout time.Duration
 	bodyTimeout time.Duration // to read a POST body; 0: no limit
@@ -35,7 +36,7 @@ func WithStateless() HTTPOption { return func(o *httpOptions) { o.stateless = tr
 // and ::1: a server reached under another name must list it. "*" allows any
 // host.
 func WithAllowedHosts(hosts ...string) HTTPOption {
-	return func(o *httpOptions) { o.hosts = lower(hosts) }
+	return func(o *httpOptions) { o.hosts, o.hostsSet = lower(hosts), true }
 }
 
 // WithAllowedOrigins sets the origins ("https://app.example.com") browsers

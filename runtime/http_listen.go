@@ -65,6 +65,9 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 	// Shutdown would wait for them in vain.
 	hs.RegisterOnShutdown(h.close)
 	s.opts.logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+HTTPPath)
+	if ip := net.ParseIP(host); !h.opts.hostsSet && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		s.opts.logger.Warn("other machines can connect, but only requests for localhost, 127.0.0.1 or ::1 are allowed (Host header): list the names clients use with WithAllowedHosts")
+	}
 
 	served := make(chan error, 1)
 	go func() { served <- hs.Serve(ln) }()

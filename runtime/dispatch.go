@@ -44,21 +44,27 @@ func (direct) end()                       {}
 // is called from the transport's read loop, one message at a time; data may
 // be reused once it returns. When it returns a call, the transport runs it
 // on the reading goroutine (see inliner).
-func (s *Session) handle(data []byte) *callContext {
+func (s *Session) handle(data []byte) *callContext { return s.handleFor(data, direct{s}) }
+
+// handleFor is handle with the answers to data going to r instead of the
+// session's transport: a transport that answers each incoming message on
+// its own channel (an HTTP POST) passes a replier of its own. Calls of
+// handleFor must not overlap.
+func (s *Session) handleFor(data []byte, r replier) *callContext {
 	data = trimSpace(data)
 	if len(data) == 0 {
 		return nil
 	}
 	if data[0] == '[' {
-		s.handleBatch(data)
+		s.handleBatch(data, r)
 		return nil
 	}
 	var m message
 	if err := parseMessage(&s.dec, data, &m); err != nil {
-		s.replyError(direct{s}, m.id, err)
+		s.replyError(r, m.id, err)
 		return nil
 	}
-	s.route(&m, direct{s})
+	s.route(&m, r)
 	c := s.inlineCall
 	s.inlineCall = nil
 	return c
@@ -163,11 +169,34 @@ func (s *Session) startRun(m *message, r replier, run runFunc) {
 	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
 	s.wg.Add(1)
 	r.begin()
-	if _, single := r.(direct); single && s.inline != nil && s.inline.idle() {
+	if s.inlines(r) {
 		s.inlineCall = c // handle runs it once routing is done
 		return
 	}
 	s.workers.run(s, c)
+}
+
+// inlines reports whether a call answered through r may run on the
+// goroutine that handed its message in: a replier that is an inliner
+// decides, else the session's transport does, for single messages.
+func (s *Session) inlines(r replier) bool {
+	if il, ok := r.(inliner); ok {
+		return il.idle()
+	}
+	_, single := r.(direct)
+	return single && s.inline != nil && s.inline.idle()
+}
+
+// cancelFor cancels the calls in flight that answer through r, whose
+// answers can no longer be delivered (an HTTP client went away).
+func (s *Session) cancelFor(r replier) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.inflight {
+		if c.r == r {
+			c.cancel(true)
+		}
+	}
 }
 
 // runCall answers one tools/call.
@@ -248,7 +277,7 @@ func (s *Session) cancelRequest(params []byte) {
 
 // initialize answers the initialize request and fixes the revision.
 func (s *Session) initialize(params []byte) ([]byte, *Error) {
-	if s.initialized {
+	if s.initialized && !s.assumed {
 		return nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: the session is already initialized"}
 	}
 	var version string
@@ -336,7 +365,7 @@ func (s *Session) readClientInfo(d *Decoder) {
 
 // batch collects the responses to one JSON-RPC batch.
 type batch struct {
-	s         *Session
+	r         replier // where the batch came from
 	mu        sync.Mutex
 	responses [][]byte
 	wg        sync.WaitGroup
@@ -350,13 +379,13 @@ func (b *batch) reply(msg []byte) {
 
 // related sends at once: a batch's answer is one message, so what belongs
 // before a response cannot wait inside it.
-func (b *batch) related(msg []byte) error { return b.s.out.writeMessage(msg) }
+func (b *batch) related(msg []byte) error { return b.r.related(msg) }
 func (b *batch) begin()                   { b.wg.Add(1) }
 func (b *batch) end()                     { b.wg.Done() }
 
 // handleBatch handles a JSON-RPC batch: accepted only in revision 2025-03-26,
 // the one revision that has them.
-func (s *Session) handleBatch(data []byte) {
+func (s *Session) handleBatch(data []byte, r replier) {
 	var d Decoder
 	d.Reset(data, "")
 	var elems [][]byte
@@ -367,7 +396,7 @@ func (s *Session) handleBatch(data []byte) {
 		}
 	}
 	if err := d.Err(); err != nil {
-		s.replyError(direct{s}, nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
+		s.replyError(r, nil, &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()})
 		return
 	}
 	if !s.initialized || !s.rev.has(featureBatch) {
@@ -375,14 +404,14 @@ func (s *Session) handleBatch(data []byte) {
 		if s.initialized {
 			v = "in protocol revision " + s.rev.String()
 		}
-		s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: JSON-RPC batches are not supported " + v})
+		s.replyError(r, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: JSON-RPC batches are not supported " + v})
 		return
 	}
 	if len(elems) == 0 {
-		s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: empty batch"})
+		s.replyError(r, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: empty batch"})
 		return
 	}
-	b := &batch{s: s}
+	b := &batch{r: r}
 	for _, raw := range elems {
 		var m message
 		if err := parseMessage(&s.dec, raw, &m); err != nil {
@@ -396,20 +425,22 @@ func (s *Session) handleBatch(data []byte) {
 		s.route(&m, b)
 	}
 	s.wg.Add(1)
+	r.begin()
 	go func() {
 		defer s.wg.Done()
+		defer r.end()
 		b.wg.Wait()
 		if len(b.responses) == 0 {
 			return // only notifications
 		}
 		out := []byte{'['}
-		for i, r := range b.responses {
+		for i, resp := range b.responses {
 			if i > 0 {
 				out = append(out, ',')
 			}
-			out = append(out, r...)
+			out = append(out, resp...)
 		}
-		s.send(append(out, ']'))
+		r.reply(append(out, ']'))
 	}()
 }
 

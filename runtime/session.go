@@ -33,6 +33,7 @@ type Session struct {
 	// Set by initialize, read by later requests; the read loop orders them.
 	rev         revision
 	initialized bool
+	assumed     bool // initialized by the transport (stateless HTTP); initialize may still come
 	clientName  string
 	clientVer   string
 

@@ -219,14 +219,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 // (testdata/tsclient, installed by scripts/test.sh with npm) against the
 // server, through the same recording proxy.
 func TestEndToEndTypeScriptSDK(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		needTool(t, "node is not installed")
-	}
-	clientDir, _ := filepath.Abs(filepath.Join("testdata", "tsclient"))
-	if _, err := os.Stat(filepath.Join(clientDir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
-		needTool(t, "the TypeScript SDK is not installed: run scripts/test.sh, or npm install in "+clientDir)
-	}
+	node, clientDir := tsClient(t)
 	bin := buildServer(t)
 	root := t.TempDir()
 	os.WriteFile(filepath.Join(root, "big.go"), make([]byte, 100), 0o644)
@@ -242,6 +235,28 @@ func TestEndToEndTypeScriptSDK(t *testing.T) {
 	if err != nil {
 		t.Fatalf("TypeScript client: %v\n%s", err, out)
 	}
+	checkTypeScriptClient(t, out)
+	validateTraffic(t, logPath, 6)
+}
+
+// tsClient returns the node command and the folder of the TypeScript
+// client, or skips the test when they are not installed.
+func tsClient(t *testing.T) (node, dir string) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		needTool(t, "node is not installed")
+	}
+	dir, _ = filepath.Abs(filepath.Join("testdata", "tsclient"))
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", "@modelcontextprotocol", "sdk")); err != nil {
+		needTool(t, "the TypeScript SDK is not installed: run scripts/test.sh, or npm install in "+dir)
+	}
+	return node, dir
+}
+
+// checkTypeScriptClient checks what the TypeScript client saw of a server
+// serving a folder with big.go (100 bytes) and small.go (1 byte).
+func checkTypeScriptClient(t *testing.T, out []byte) {
+	t.Helper()
 	var got struct {
 		Server struct{ Name, Version string }
 		Tools  []struct {
@@ -283,7 +298,6 @@ func TestEndToEndTypeScriptSDK(t *testing.T) {
 	if e := got.Unknown.Error; e == nil || e.Code != -32602 || !strings.Contains(e.Message, "Unknown tool: delete_everything") {
 		t.Errorf("unknown tool: %+v", got.Unknown)
 	}
-	validateTraffic(t, logPath, 6)
 }
 
 // needTool skips a test whose client is not installed, but fails it in CI,

@@ -1,0 +1,71 @@
+package runtime
+
+import (
+	"net/http"
+)
+
+// The HTTP+SSE transport of revision 2024-11-05, for clients that speak
+// only it: GET <endpoint>/sse opens an event stream whose first event, named
+// "endpoint", gives the URL to POST messages to (<endpoint>/message with
+// the session in a query parameter); every answer goes on the stream.
+
+// legacySessionParam is the query parameter that names a legacy session.
+const legacySessionParam = "sessionId"
+
+// getLegacy opens a legacy session: the session lives as long as its
+// stream.
+func (h *httpHandler) getLegacy(w http.ResponseWriter, req *http.Request) {
+	if h.opts.stateless {
+		w.Header().Set("Allow", "POST")
+		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: a stateless server has no HTTP+SSE sessions")
+		return
+	}
+	if _, events := accepts(req.Header.Values("Accept")); !events && req.Header.Get("Accept") != "" {
+		httpError(w, http.StatusNotAcceptable, CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
+		return
+	}
+	hs, err := newHTTPSession(h.srv, true)
+	if err != nil {
+		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
+		return
+	}
+	if !h.add(hs) {
+		hs.end()
+		httpError(w, http.StatusServiceUnavailable, CodeInternalError, "Service Unavailable: the server is shutting down")
+		return
+	}
+	defer h.remove(hs.id)
+	hs.enter()
+	defer hs.leave()
+	// A reference relative to the stream's URL, right wherever the
+	// handler is mounted, prefix stripped or not.
+	first := []byte("event: endpoint\ndata: message?" + legacySessionParam + "=" + hs.id + "\n\n")
+	hs.stream.serve(w, req, first)
+}
+
+// postLegacy hands a message to a legacy session; the answer goes on the
+// session's stream.
+func (h *httpHandler) postLegacy(w http.ResponseWriter, req *http.Request) {
+	if !isJSONContent(req.Header.Get("Content-Type")) {
+		httpError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, "Unsupported Media Type: the Content-Type must be application/json")
+		return
+	}
+	id := req.URL.Query().Get(legacySessionParam)
+	hs := h.lookup(id)
+	if hs == nil || !hs.legacy {
+		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; open a new one with GET .../sse")
+		return
+	}
+	body := getBuffer()
+	defer putBuffer(body)
+	if status, msg := h.readBody(w, req, body); status != 0 {
+		httpError(w, status, CodeInvalidRequest, msg)
+		return
+	}
+	hs.enter()
+	defer hs.leave()
+	hs.handling.Lock()
+	hs.s.handle(*body) // calls run elsewhere: the session has no inliner
+	hs.handling.Unlock()
+	w.WriteHeader(http.StatusAccepted)
+}

@@ -47,6 +47,10 @@ type schemaBuilder struct {
 
 	enums typeutil.Map // *types.Named -> *constEnum
 
+	// modules maps the import path of every package the loader reached to
+	// its module; nil for the standard library, which has none.
+	modules map[string]*packages.Module
+
 	syntax  map[string]*ast.File // files of the loaded packages, by file name
 	docs    map[string]*fileDocs // comment index by file name; nil: unreadable
 	docFset *token.FileSet       // files parsed on demand
@@ -61,8 +65,10 @@ func newSchemaBuilder(fset *token.FileSet, pkgs []*packages.Package) *schemaBuil
 		building: map[string]bool{},
 		syntax:   map[string]*ast.File{},
 		docs:     map[string]*fileDocs{},
+		modules:  map[string]*packages.Module{},
 	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		b.modules[p.PkgPath] = p.Module
 		for _, f := range p.Syntax {
 			if tf := fset.File(f.Pos()); tf != nil {
 				b.syntax[tf.Name()] = f
@@ -272,21 +278,47 @@ func isNamedType(n *types.Named, pkg, name string) bool {
 }
 
 func (b *schemaBuilder) withDoc(named *types.Named, sh *Shape) *Shape {
-	if named != nil && !isStandardLibrary(named.Obj().Pkg()) {
+	if named != nil && !b.isStandardLibrary(named.Obj()) {
 		sh.Schema.Description = b.typeDoc(named.Obj())
 	}
 	return sh
 }
 
-// isStandardLibrary reports whether pkg is in the standard library, whose
-// type docs are written for Go programmers, not for a model filling in a
-// field: no dot in the first element of the import path.
-func isStandardLibrary(pkg *types.Package) bool {
-	if pkg == nil {
+// module returns the module that declares obj, as the loader found it, and
+// whether the loader reached obj's package at all.
+func (b *schemaBuilder) module(obj types.Object) (*packages.Module, bool) {
+	if obj.Pkg() == nil {
+		return nil, true
+	}
+	m, ok := b.modules[obj.Pkg().Path()]
+	return m, ok
+}
+
+// isStandardLibrary reports whether obj is declared in the standard
+// library, whose type docs are written for Go programmers, not for a model
+// filling in a field. The loader knows: only standard-library packages
+// belong to no module. A package it did not report is judged by where its
+// source lies.
+func (b *schemaBuilder) isStandardLibrary(obj types.Object) bool {
+	if obj.Pkg() == nil {
 		return true
 	}
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
+	if m, ok := b.module(obj); ok {
+		return m == nil
+	}
+	file := b.fset.Position(obj.Pos()).Filename
+	if strings.HasPrefix(file, "$GOROOT") {
+		return true
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return file != "" && strings.HasPrefix(file, root)
+}
+
+// isUserType reports whether obj is declared in a main module of the load:
+// the code being generated, whose constants say what its types mean.
+func (b *schemaBuilder) isUserType(obj types.Object) bool {
+	m, _ := b.module(obj)
+	return m != nil && m.Main
 }
 
 func (b *schemaBuilder) basicShape(st *buildState, t types.Type, u *types.Basic, pos token.Pos, path string) *Shape {
@@ -666,7 +698,10 @@ type constEnum struct{ values []any }
 
 // constEnum returns the values of the constants of exactly type n declared
 // in n's package scope, in source order, without repeats; nil unless n is
-// a string or integer type.
+// a string or integer type declared in the main module. The constants of
+// other modules' types (time.Duration's units, time.Month's months, a
+// library's status codes) name some values among many, not all of them:
+// they make no enum.
 func (b *schemaBuilder) constEnum(n *types.Named) []any {
 	if e, ok := b.enums.At(n).(*constEnum); ok {
 		return e.values
@@ -675,7 +710,7 @@ func (b *schemaBuilder) constEnum(n *types.Named) []any {
 	b.enums.Set(n, e)
 	basic, ok := n.Underlying().(*types.Basic)
 	pkg := n.Obj().Pkg()
-	if !ok || pkg == nil || n.TypeArgs() != nil || basic.Info()&(types.IsString|types.IsInteger) == 0 {
+	if !ok || pkg == nil || n.TypeArgs() != nil || basic.Info()&(types.IsString|types.IsInteger) == 0 || !b.isUserType(n.Obj()) {
 		return nil
 	}
 	type entry struct {

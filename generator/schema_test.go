@@ -42,7 +42,7 @@ func loadTestPackages(t *testing.T) (*token.FileSet, []*packages.Package, map[st
 	loadOnce.Do(func() {
 		fset := token.NewFileSet()
 		cfg := &packages.Config{
-			Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+			Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
 			Fset: fset,
 		}
 		list, err := packages.Load(cfg, schematypesPath, badPath)
@@ -138,6 +138,7 @@ var invopopCases = []invopopCase{
 	{typ: reflect.TypeFor[schematypes.Left]()},
 	{typ: reflect.TypeFor[schematypes.Right]()},
 	{typ: reflect.TypeFor[schematypes.Enums]()},
+	{typ: reflect.TypeFor[schematypes.Foreign]()},
 	{typ: reflect.TypeFor[schematypes.Documented]()},
 	{typ: reflect.TypeFor[schematypes.Marshalers]()},
 	{typ: reflect.TypeFor[schematypes.Stamped]()},

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/mcpgen/mcpgen/generator/internal/schematypes/ext"
 )
 
@@ -298,6 +300,17 @@ type Enums struct {
 	PtrColor *Color           `json:"ptrColor,omitempty"`
 	Plain    Plain            `json:"plain"`
 	Size     ext.Size         `json:"size"`
+}
+
+// Foreign has named types of other modules that have constants: they make
+// no enum, since their constants name some of their values, not all.
+type Foreign struct {
+	Timeout time.Duration            `json:"timeout"`
+	Month   time.Month               `json:"month"`
+	Weekday time.Weekday             `json:"weekday"`
+	Mode    packages.LoadMode        `json:"mode"`
+	Sizes   []ext.Size               `json:"sizes"`
+	Waits   map[string]time.Duration `json:"waits"`
 }
 
 // Documented is documented.

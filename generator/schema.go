@@ -85,6 +85,7 @@ type buildState struct {
 	diags []Diagnostic
 	seen  map[Diagnostic]bool
 	quiet bool // diagnostics are dropped: the traversal repeats one already reported
+	input bool // the type is decoded from a client's JSON, not only encoded
 }
 
 // build returns the shape of t and its root schema. The root schema carries
@@ -93,7 +94,17 @@ type buildState struct {
 // definitions. pos positions diagnostics about t itself. Every diagnostic
 // found is returned; the shape and schema are then incomplete.
 func (b *schemaBuilder) build(t types.Type, pos token.Pos) (*Shape, *jsonschema.Schema, []Diagnostic) {
-	st := &buildState{refs: map[string]bool{}, seen: map[Diagnostic]bool{}}
+	return b.buildFor(t, pos, false)
+}
+
+// buildInput is build for a type decoded from tool arguments, which must
+// also be decodable.
+func (b *schemaBuilder) buildInput(t types.Type, pos token.Pos) (*Shape, *jsonschema.Schema, []Diagnostic) {
+	return b.buildFor(t, pos, true)
+}
+
+func (b *schemaBuilder) buildFor(t types.Type, pos token.Pos, input bool) (*Shape, *jsonschema.Schema, []Diagnostic) {
+	st := &buildState{refs: map[string]bool{}, seen: map[Diagnostic]bool{}, input: input}
 	sh := b.shape(st, t, pos, rootPath(t), 0)
 	root := sh.Schema
 	if len(st.refs) > 0 {
@@ -178,6 +189,9 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
+		if st.input && !u.Empty() {
+			b.errorf(st, pos, "%s: unsupported type %s: an interface with methods cannot be decoded from JSON (encoding/json has no concrete type to choose); use a concrete type, any or json.RawMessage", path, typeString(t))
+		}
 		return b.withDoc(named, anyShape(t))
 	case *types.Pointer:
 		elem := b.shape(st, u.Elem(), pos, path, depth+1)
@@ -370,7 +384,7 @@ func (b *schemaBuilder) refShape(st *buildState, n *types.Named) *Shape {
 	name := b.defName(n)
 	if _, ok := b.defs[name]; !ok && !b.building[name] {
 		b.building[name] = true
-		ds := &buildState{refs: map[string]bool{}, quiet: true}
+		ds := &buildState{refs: map[string]bool{}, quiet: true, input: st.input}
 		sh := b.shape(ds, n, n.Obj().Pos(), n.Obj().Name(), 0)
 		b.defs[name] = sh
 		b.defRefs[name] = sortedKeys(ds.refs)

@@ -1083,7 +1083,7 @@ func wantDiags(t *testing.T, fset *token.FileSet, pkg *packages.Package) []wantD
 func TestDiagnostics(t *testing.T) {
 	b, lookup := newTestBuilder(t)
 	fset, _, pkgs := loadTestPackages(t)
-	_, _, diags := b.build(lookup(badPath, "Bad"), token.NoPos)
+	_, _, diags := b.buildInput(lookup(badPath, "Bad"), token.NoPos)
 	wants := wantDiags(t, fset, pkgs[badPath])
 	if len(wants) < 30 {
 		t.Fatalf("only %d wanted diagnostics found: the want comments were not read", len(wants))

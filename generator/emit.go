@@ -403,11 +403,11 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	case KindString:
 		scalar(jen.Id("d").Dot("String").Call(), convert("string"))
 	case KindInt:
-		scalar(jen.Id("d").Dot("Int").Call(jen.Lit(s.Bits)), convert("int64"))
+		scalar(numberRead(s, "Int"), convert("int64"))
 	case KindUint:
-		scalar(jen.Id("d").Dot("Uint").Call(jen.Lit(s.Bits)), convert("uint64"))
+		scalar(numberRead(s, "Uint"), convert("uint64"))
 	case KindFloat:
-		scalar(jen.Id("d").Dot("Float").Call(jen.Lit(s.Bits)), convert("float64"))
+		scalar(numberRead(s, "Float"), convert("float64"))
 	case KindTime:
 		scalar(jen.Id("d").Dot("Time").Call(), func(v *jen.Statement) *jen.Statement {
 			if isNamed(s.Type, "time", "Time") {

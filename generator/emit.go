@@ -397,6 +397,10 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			return e.typeCode(s.Type).Parens(v)
 		}
 	}
+	if s.Quoted {
+		e.quotedValue(g, s, target, depth)
+		return
+	}
 	switch s.Kind {
 	case KindBool:
 		scalar(jen.Id("d").Dot("Bool").Call(), convert("bool"))
@@ -479,12 +483,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			g.For().BlockFunc(func(g *jen.Group) {
 				g.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("d").Dot("Field").Call()
 				g.If(jen.Op("!").Id("ok")).Block(jen.Break())
-				keyType := types.Unalias(s.Type).Underlying().(*types.Map).Key()
-				key := jen.String().Parens(jen.Id("key"))
-				if b, ok := keyType.(*types.Basic); !ok || b.Kind() != types.String {
-					key = e.typeCode(keyType).Parens(key)
-				}
-				g.Id(k).Op(":=").Add(key)
+				e.mapKey(g, s, k)
 				ev := "e" + strconv.Itoa(depth)
 				g.Var().Id(ev).Add(e.typeCode(s.Elem.Type))
 				e.value(g, s.Elem, func() *jen.Statement { return jen.Id(ev) }, depth+1)

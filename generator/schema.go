@@ -235,15 +235,22 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 			Type: "array", Items: elem.Schema, MinItems: &minItems, MaxItems: &maxItems,
 		}}
 	case *types.Map:
-		if k, ok := types.Unalias(u.Key()).Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
-			b.errorf(st, pos, "%s: unsupported map key type %s in %s (keys must be of string kind)", path, typeString(u.Key()), typeString(t))
+		key, ok := mapKey(u.Key())
+		if !ok {
+			b.errorf(st, pos, "%s: unsupported map key type %s in %s (keys must be of string or integer kind, or implement encoding.TextUnmarshaler)", path, typeString(u.Key()), typeString(t))
 		}
 		elem := b.shape(st, u.Elem(), pos, path+"[key]", depth+1)
 		s := &jsonschema.Schema{Type: "object"}
 		if _, isIface := types.Unalias(u.Elem()).Underlying().(*types.Interface); !isIface {
 			s.AdditionalProperties = elem.Schema
 		}
-		sh = &Shape{Kind: KindMap, Type: t, Elem: elem, Schema: s}
+		switch key {
+		case KeyInt:
+			s.PropertyNames = &jsonschema.Schema{Pattern: intKeyPattern}
+		case KeyUint:
+			s.PropertyNames = &jsonschema.Schema{Pattern: uintKeyPattern}
+		}
+		sh = &Shape{Kind: KindMap, Type: t, Elem: elem, Schema: s, Key: key}
 	case *types.Struct:
 		sh = b.structShape(st, t, path, depth)
 	default:
@@ -460,15 +467,20 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		}
 		v := f.v
 		tag := reflect.StructTag(f.tag)
-		if f.json.quoted && isQuotable(v.Type()) {
-			b.errorf(st, v.Pos(), "%s: the json tag option \",string\" is not supported", fpath)
-		}
 		fsh := b.shape(st, v.Type(), v.Pos(), fpath, depth+1)
+		if f.json.quoted && isQuotable(v.Type()) {
+			if msg := quote(fsh); msg != "" {
+				b.errorf(st, v.Pos(), "%s: %s", fpath, msg)
+			}
+		}
 		site := fsh.Schema
 		typeDoc := site.Description
 		site.Description = ""
 		var a tagApplier
 		a.apply(site, fsh, s, f.name, tag)
+		if fsh.Quoted && site.Default != nil {
+			a.problemf("a default is not supported with the json tag option \",string\"")
+		}
 		for _, p := range a.problems {
 			b.errorf(st, v.Pos(), "%s: %s", fpath, p)
 		}

@@ -3,9 +3,12 @@ package generator
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+
+	mcprt "github.com/mcpgen/mcpgen/runtime"
 )
 
 // TestEnumsOnlyFromOwnConstants holds the enum rule: constants make an enum
@@ -98,6 +101,87 @@ func Draw(in Args) (string, error) { return "", nil }
 	for _, want := range []string{"Point is a spot on the canvas.", "Shade is how dark a color is, from 0 to 9."} {
 		if !strings.Contains(string(out[0].Content), want) {
 			t.Errorf("the generated schema lacks the doc comment %q:\n%s", want, out[0].Content)
+		}
+	}
+}
+
+// TestMapKeys checks the keys of maps that encoding/json decodes besides
+// string kinds: integers (their pattern in propertyNames) and types with
+// UnmarshalText, which win over a string kind.
+func TestMapKeys(t *testing.T) {
+	b, lookup := newTestBuilder(t)
+	sh, s := buildOK(t, b, lookup, "Keys")
+	want := map[string]struct {
+		key     MapKey
+		pattern string
+	}{
+		"ints":  {KeyInt, intKeyPattern},
+		"small": {KeyInt, intKeyPattern},
+		"uints": {KeyUint, uintKeyPattern},
+		"texts": {KeyText, ""},
+		"named": {KeyString, ""},
+		"ptrs":  {KeyText, ""},
+	}
+	for _, f := range sh.Fields {
+		w, ok := want[f.Name]
+		if !ok {
+			t.Fatalf("unexpected field %s", f.Name)
+		}
+		if f.Shape.Key != w.key {
+			t.Errorf("%s: key kind %d, want %d", f.Name, f.Shape.Key, w.key)
+		}
+		p, _ := s.Properties.Get(f.Name)
+		got := ""
+		if p.PropertyNames != nil {
+			got = p.PropertyNames.Pattern
+		}
+		if got != w.pattern {
+			t.Errorf("%s: propertyNames pattern %q, want %q", f.Name, got, w.pattern)
+		}
+		if p.AdditionalProperties == nil {
+			t.Errorf("%s: no additionalProperties", f.Name)
+		}
+	}
+	if len(sh.Fields) != len(want) {
+		t.Errorf("%d fields, want %d", len(sh.Fields), len(want))
+	}
+}
+
+// TestQuotedPatternsMatchRuntime holds the patterns published for ",string"
+// fields and integer map keys to the runtime's parsers: a text matches the
+// pattern exactly when the runtime reads it (64-bit kinds, so that no range
+// is involved).
+func TestQuotedPatternsMatchRuntime(t *testing.T) {
+	texts := []string{
+		"0", "-0", "7", "-7", "007", "+1", "1.0", "1e2", "1E+2", "-1.5e-3", ".5", "5.", "1e", "0x10", "1_000",
+		"", " 1", "1 ", "null", "NULL", "true", "false", "True", "yes", "Inf", "-Inf", "NaN",
+		`""`, `"a"`, `"a\"b"`, `"\u00e9"`, `"\x"`, `"a`, `a"`, `"\n"`, "\"\t\"", `"é"`,
+	}
+	reads := []struct {
+		pattern string
+		read    func(d *mcprt.Decoder, s string) bool
+		null    bool // "null" reads as "leave as is"
+	}{
+		{quotedIntPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedInt(s, 64); return ok }, true},
+		{quotedUintPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedUint(s, 64); return ok }, true},
+		{quotedNumberPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedFloat(s, 64); return ok }, true},
+		{quotedBoolPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedBool(s); return ok }, true},
+		{quotedStringPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedString(s); return ok }, true},
+		{intKeyPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.IntKey([]byte(s), 64); return ok }, false},
+		{uintKeyPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.UintKey([]byte(s), 64); return ok }, false},
+	}
+	for _, r := range reads {
+		re := regexp.MustCompile(r.pattern)
+		for _, s := range texts {
+			d := mcprt.NewDecoder([]byte(`"x"`), "v")
+			d.String()
+			ok := r.read(d, s)
+			if r.null && s == "null" {
+				ok = !d.Failed()
+			}
+			if ok != re.MatchString(s) {
+				t.Errorf("pattern %s matches %q: %v; the runtime reads it: %v", r.pattern, s, re.MatchString(s), ok)
+			}
 		}
 	}
 }

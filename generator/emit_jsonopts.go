@@ -22,7 +22,7 @@ func (e *emitter) quotedValue(g *jen.Group, s *Shape, target func() *jen.Stateme
 		// The pattern of the quoted form is checked by the parse below,
 		// with a message about the value rather than the pattern.
 		view := *s.Schema
-		if view.Pattern == quotedPattern(base.Kind) {
+		if view.Pattern == quotedPattern(base) {
 			view.Pattern = ""
 		}
 		e.checks(g, &Shape{Kind: KindString, Type: types.Typ[types.String], Schema: &view}, func() *jen.Statement { return jen.Id(x) })

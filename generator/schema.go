@@ -244,11 +244,9 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 		if _, isIface := types.Unalias(u.Elem()).Underlying().(*types.Interface); !isIface {
 			s.AdditionalProperties = elem.Schema
 		}
-		switch key {
-		case KeyInt:
-			s.PropertyNames = &jsonschema.Schema{Pattern: intKeyPattern}
-		case KeyUint:
-			s.PropertyNames = &jsonschema.Schema{Pattern: uintKeyPattern}
+		if key == KeyInt || key == KeyUint {
+			kb, _ := types.Unalias(u.Key()).Underlying().(*types.Basic)
+			s.PropertyNames = &jsonschema.Schema{Pattern: keyPattern(key == KeyInt, basicBits(kb))}
 		}
 		sh = &Shape{Kind: KindMap, Type: t, Elem: elem, Schema: s, Key: key}
 	case *types.Struct:

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -115,9 +116,9 @@ func TestMapKeys(t *testing.T) {
 		key     MapKey
 		pattern string
 	}{
-		"ints":  {KeyInt, intKeyPattern},
-		"small": {KeyInt, intKeyPattern},
-		"uints": {KeyUint, uintKeyPattern},
+		"ints":  {KeyInt, keyPattern(true, 64)},
+		"small": {KeyInt, keyPattern(true, 8)},
+		"uints": {KeyUint, keyPattern(false, 64)},
 		"texts": {KeyText, ""},
 		"named": {KeyString, ""},
 		"ptrs":  {KeyText, ""},
@@ -157,18 +158,29 @@ func TestQuotedPatternsMatchRuntime(t *testing.T) {
 		"", " 1", "1 ", "null", "NULL", "true", "false", "True", "yes", "Inf", "-Inf", "NaN",
 		`""`, `"a"`, `"a\"b"`, `"\u00e9"`, `"\x"`, `"a`, `a"`, `"\n"`, "\"\t\"", `"é"`,
 	}
-	reads := []struct {
+	for _, n := range []string{"127", "128", "-128", "-129", "255", "256", "-0", "0000127", "-00128", "32767", "32768", "65535", "65536",
+		"2147483647", "2147483648", "-2147483648", "-2147483649", "4294967295", "4294967296", "99", "100", "199", "1000",
+		"9223372036854775807", "9223372036854775808", "-9223372036854775808", "-9223372036854775809",
+		"18446744073709551615", "18446744073709551616", "99999999999999999999", "100000000000000000000"} {
+		texts = append(texts, n)
+	}
+	type read struct {
 		pattern string
 		read    func(d *mcprt.Decoder, s string) bool
 		null    bool // "null" reads as "leave as is"
-	}{
-		{quotedIntPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedInt(s, 64); return ok }, true},
-		{quotedUintPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedUint(s, 64); return ok }, true},
+	}
+	reads := []read{
 		{quotedNumberPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedFloat(s, 64); return ok }, true},
 		{quotedBoolPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedBool(s); return ok }, true},
 		{quotedStringPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedString(s); return ok }, true},
-		{intKeyPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.IntKey([]byte(s), 64); return ok }, false},
-		{uintKeyPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.UintKey([]byte(s), 64); return ok }, false},
+	}
+	for _, bits := range []int{8, 16, 32, 64} {
+		reads = append(reads,
+			read{quotedPattern(&Shape{Kind: KindInt, Bits: bits}), func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedInt(s, bits); return ok }, true},
+			read{quotedPattern(&Shape{Kind: KindUint, Bits: bits}), func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedUint(s, bits); return ok }, true},
+			read{keyPattern(true, bits), func(d *mcprt.Decoder, s string) bool { _, ok := d.IntKey([]byte(s), bits); return ok }, false},
+			read{keyPattern(false, bits), func(d *mcprt.Decoder, s string) bool { _, ok := d.UintKey([]byte(s), bits); return ok }, false},
+		)
 	}
 	for _, r := range reads {
 		re := regexp.MustCompile(r.pattern)
@@ -182,6 +194,21 @@ func TestQuotedPatternsMatchRuntime(t *testing.T) {
 			if ok != re.MatchString(s) {
 				t.Errorf("pattern %s matches %q: %v; the runtime reads it: %v", r.pattern, s, re.MatchString(s), ok)
 			}
+		}
+	}
+}
+
+// TestUpTo checks the range patterns: exactly the texts of 0 … n.
+func TestUpTo(t *testing.T) {
+	for _, n := range []uint64{0, 1, 9, 10, 15, 99, 100, 127, 128, 255, 300, 1000, 1009, 65535} {
+		re := regexp.MustCompile("^" + upTo(n) + "$")
+		for i := uint64(0); i <= n+200; i++ {
+			if got := re.MatchString(strconv.FormatUint(i, 10)); got != (i <= n) {
+				t.Errorf("upTo(%d) = %s matches %d: %v", n, upTo(n), i, got)
+			}
+		}
+		if re.MatchString("0"+strconv.FormatUint(n, 10)) && n > 0 {
+			t.Errorf("upTo(%d) matches a leading zero", n)
 		}
 	}
 }

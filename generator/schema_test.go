@@ -250,7 +250,7 @@ func (n *normalizer) site(sh *Shape, rt reflect.Type, tags siteTags, itemTags si
 		mcp.Enum = nil
 		n.allow("const enum")
 	}
-	if quoted && mcp.Pattern == quotedPattern(sh.Kind) && inv.Pattern == "" {
+	if quoted && mcp.Pattern == quotedPattern(sh) && inv.Pattern == "" {
 		mcp.Pattern = ""
 		n.allow("quoted pattern")
 	}

@@ -273,14 +273,23 @@ func (e *emitter) decoderFunc(s *Shape) {
 			g.Switch(jen.String().Parens(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
 				for i, f := range s.Fields {
 					g.Case(jen.Lit(f.Name)).BlockFunc(func(g *jen.Group) {
-						if !f.Required && f.Shape.Kind != KindPointer {
-							// null stands for "not given" on an optional field.
+						markSeen := func() {
+							for ti, fi := range tracked {
+								if fi == i {
+									g.Id("seen").Index(jen.Lit(ti)).Op("=").True()
+								}
+							}
+						}
+						if f.Required && f.Nullable {
+							markSeen() // null is a value the schema allows
+						}
+						if (!f.Required || f.Nullable) && f.Shape.Kind != KindPointer {
+							// null stands for "not given" on an optional field,
+							// and leaves a nullable one as it is.
 							g.If(jen.Id("d").Dot("Null").Call()).Block(jen.Break())
 						}
-						for ti, fi := range tracked {
-							if fi == i {
-								g.Id("seen").Index(jen.Lit(ti)).Op("=").True()
-							}
+						if !f.Required || !f.Nullable {
+							markSeen()
 						}
 						e.allocPath(g, f)
 						e.value(g, f.Shape, func() *jen.Statement { return e.fieldRef(s, f) }, 0)

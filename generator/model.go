@@ -178,6 +178,9 @@ type Field struct {
 	Name     string      // JSON property name
 	Path     []FieldStep // Go selector path from the struct, through embedded structs
 	Required bool
+	// Nullable is set for jsonschema:"nullable": the schema allows null,
+	// which leaves the field as it is, as encoding/json does.
+	Nullable bool
 	Shape    *Shape
 }
 

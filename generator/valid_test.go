@@ -218,6 +218,8 @@ func (g *instanceGen) str(s map[string]any) (any, bool) {
 	switch {
 	case s["format"] == "date-time":
 		return "2026-01-02T03:04:05.5+02:00", true
+	case s["format"] == "email":
+		return "a@b.example", true
 	case s["contentEncoding"] == "base64":
 		return []string{"", "aGk=", "AAEC"}[g.rng.IntN(3)], true
 	}

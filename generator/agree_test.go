@@ -19,7 +19,8 @@ import (
 // formats and content encodings asserted, rejects the arguments. Mutations
 // never write null: the decoders read null as "not given" for optional
 // fields and as nil for pointers, a deliberate leniency the schemas do not
-// show. Arguments that hold a null anywhere are not compared.
+// show. Arguments that hold a null anywhere are not compared, nor calls
+// refused only by a type's own UnmarshalJSON.
 func checkAgreement(t *testing.T, s *server, session []byte) {
 	t.Helper()
 	var list struct {
@@ -110,6 +111,9 @@ func checkAgreement(t *testing.T, s *server, session []byte) {
 		if r.Result.IsError && !invalid {
 			continue // the tool itself failed; nothing to compare
 		}
+		if invalid && onlySelfDecoded(r.Result.Content[0].Text) {
+			continue // a type's own UnmarshalJSON refused it; its schema is {}
+		}
 		checked++
 		if invalid {
 			rejected++
@@ -124,6 +128,20 @@ func checkAgreement(t *testing.T, s *server, session []byte) {
 	if checked < 100 || rejected == 0 || rejected == checked {
 		t.Errorf("compared %d calls (%d rejected): too few, or all alike", checked, rejected)
 	}
+}
+
+// onlySelfDecoded reports whether every problem of an "invalid arguments"
+// text comes from a value that decodes itself (UnmarshalJSON): what such a
+// type accepts is its own business, which its {} schema cannot state.
+func onlySelfDecoded(text string) bool {
+	_, rest, _ := strings.Cut(text, ":")
+	lines := strings.Split(strings.TrimSpace(rest), "\n- ")
+	for _, l := range lines {
+		if !strings.Contains(l, ": invalid value: ") {
+			return false
+		}
+	}
+	return true
 }
 
 func containsNull(v any) bool {
@@ -175,7 +193,7 @@ func mutate(rng *rand.Rand, v any) any {
 		slices.Sort(keys)
 		switch op := rng.IntN(6); {
 		case op == 0 || len(keys) == 0:
-			x[fmt.Sprintf("zz%d", rng.IntN(3))] = replacements[rng.IntN(len(replacements))]
+			x[fmt.Sprintf("zz%d", rng.IntN(3))] = clone(replacements[rng.IntN(len(replacements))])
 		case op == 1:
 			delete(x, keys[rng.IntN(len(keys))])
 		case op == 2:

@@ -165,7 +165,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		if _, ok := in.Underlying().(*types.Struct); !ok {
 			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s: the argument must be a struct or a pointer to a struct, not %s; %s", fd.Name.Name, params.At(i).Type(), shape))
 		}
-		s, schema, ds := b.build(in, params.At(i).Pos())
+		s, schema, ds := b.buildInput(in, params.At(i).Pos())
 		diags = append(diags, ds...)
 		if len(ds) == 0 && s.Kind != KindStruct {
 			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s: %s has its own JSON methods; the arguments must be a plain struct whose fields mcpgen can decode and validate", fd.Name.Name, params.At(i).Type()))

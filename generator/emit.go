@@ -273,14 +273,23 @@ func (e *emitter) decoderFunc(s *Shape) {
 			g.Switch(jen.String().Parens(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
 				for i, f := range s.Fields {
 					g.Case(jen.Lit(f.Name)).BlockFunc(func(g *jen.Group) {
-						if !f.Required && f.Shape.Kind != KindPointer {
-							// null stands for "not given" on an optional field.
+						markSeen := func() {
+							for ti, fi := range tracked {
+								if fi == i {
+									g.Id("seen").Index(jen.Lit(ti)).Op("=").True()
+								}
+							}
+						}
+						if f.Required && f.Nullable {
+							markSeen() // null is a value the schema allows
+						}
+						if (!f.Required || f.Nullable) && f.Shape.Kind != KindPointer {
+							// null stands for "not given" on an optional field,
+							// and leaves a nullable one as it is.
 							g.If(jen.Id("d").Dot("Null").Call()).Block(jen.Break())
 						}
-						for ti, fi := range tracked {
-							if fi == i {
-								g.Id("seen").Index(jen.Lit(ti)).Op("=").True()
-							}
+						if !f.Required || !f.Nullable {
+							markSeen()
 						}
 						e.allocPath(g, f)
 						e.value(g, f.Shape, func() *jen.Statement { return e.fieldRef(s, f) }, 0)
@@ -397,17 +406,21 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			return e.typeCode(s.Type).Parens(v)
 		}
 	}
+	if s.Quoted {
+		e.quotedValue(g, s, target, depth)
+		return
+	}
 	switch s.Kind {
 	case KindBool:
 		scalar(jen.Id("d").Dot("Bool").Call(), convert("bool"))
 	case KindString:
 		scalar(jen.Id("d").Dot("String").Call(), convert("string"))
 	case KindInt:
-		scalar(jen.Id("d").Dot("Int").Call(jen.Lit(s.Bits)), convert("int64"))
+		scalar(numberRead(s, "Int"), convert("int64"))
 	case KindUint:
-		scalar(jen.Id("d").Dot("Uint").Call(jen.Lit(s.Bits)), convert("uint64"))
+		scalar(numberRead(s, "Uint"), convert("uint64"))
 	case KindFloat:
-		scalar(jen.Id("d").Dot("Float").Call(jen.Lit(s.Bits)), convert("float64"))
+		scalar(numberRead(s, "Float"), convert("float64"))
 	case KindTime:
 		scalar(jen.Id("d").Dot("Time").Call(), func(v *jen.Statement) *jen.Statement {
 			if isNamed(s.Type, "time", "Time") {
@@ -479,12 +492,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			g.For().BlockFunc(func(g *jen.Group) {
 				g.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("d").Dot("Field").Call()
 				g.If(jen.Op("!").Id("ok")).Block(jen.Break())
-				keyType := types.Unalias(s.Type).Underlying().(*types.Map).Key()
-				key := jen.String().Parens(jen.Id("key"))
-				if b, ok := keyType.(*types.Basic); !ok || b.Kind() != types.String {
-					key = e.typeCode(keyType).Parens(key)
-				}
-				g.Id(k).Op(":=").Add(key)
+				e.mapKey(g, s, k)
 				ev := "e" + strconv.Itoa(depth)
 				g.Var().Id(ev).Add(e.typeCode(s.Elem.Type))
 				e.value(g, s.Elem, func() *jen.Statement { return jen.Id(ev) }, depth+1)

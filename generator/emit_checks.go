@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/types"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -106,6 +107,73 @@ func (e *emitter) comparable(s *Shape, x *jen.Statement, bound json.Number) (jen
 		return x, jen.Op(bound.String())
 	}
 	return jen.Float64().Parens(x), jen.Op(bound.String())
+}
+
+// numberRead returns the read of a number shape: d.Int(bits), or, when
+// the schema bounds the value more tightly than the Go type, d.IntWithin
+// with the schema's words, so that a number beyond the type's range (1e400)
+// is reported against the bound the client sees in the schema.
+func numberRead(s *Shape, method string) *jen.Statement {
+	low, high := rangeWords(s)
+	if low == "" && high == "" {
+		return jen.Id("d").Dot(method).Call(jen.Lit(s.Bits))
+	}
+	return jen.Id("d").Dot(method+"Within").Call(jen.Lit(s.Bits), jen.Lit(low), jen.Lit(high))
+}
+
+// rangeWords returns the messages of the schema's lower and upper bounds
+// that lie inside the range of the shape's Go type, "" where there is none.
+func rangeWords(s *Shape) (low, high string) {
+	sc := s.Schema
+	if sc == nil {
+		return "", ""
+	}
+	typeLo, typeHi := typeRange(s)
+	inside := func(b json.Number) bool {
+		r, ok := new(big.Rat).SetString(b.String())
+		return ok && r.Cmp(typeLo) > 0 && r.Cmp(typeHi) < 0
+	}
+	for _, b := range []struct {
+		bound json.Number
+		word  string
+		low   bool
+	}{
+		{sc.Minimum, "≥", true},
+		{sc.ExclusiveMinimum, ">", true},
+		{sc.Maximum, "≤", false},
+		{sc.ExclusiveMaximum, "<", false},
+	} {
+		if b.bound == "" || !inside(b.bound) {
+			continue
+		}
+		msg := "must be " + typeWord(s) + " " + b.word + " " + b.bound.String()
+		if b.low && low == "" {
+			low = msg
+		} else if !b.low && high == "" {
+			high = msg
+		}
+	}
+	return low, high
+}
+
+// typeRange returns the smallest and largest values of a number shape's Go
+// type.
+func typeRange(s *Shape) (lo, hi *big.Rat) {
+	switch s.Kind {
+	case KindInt:
+		l := new(big.Int).Lsh(big.NewInt(1), uint(s.Bits-1))
+		h := new(big.Int).Sub(l, big.NewInt(1))
+		return new(big.Rat).SetInt(l.Neg(l)), new(big.Rat).SetInt(h)
+	case KindUint:
+		h := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(s.Bits)), big.NewInt(1))
+		return new(big.Rat), new(big.Rat).SetInt(h)
+	}
+	m := math.MaxFloat64
+	if s.Bits == 32 {
+		m = math.MaxFloat32
+	}
+	h := new(big.Rat).SetFloat64(m)
+	return new(big.Rat).Neg(h), h
 }
 
 // impliedByType reports whether a bound only restates the range of the Go

@@ -94,7 +94,7 @@ func Load(cfg Config) ([]*Package, error) {
 	fset := token.NewFileSet()
 	lc := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
-			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
 		Dir:        cfg.Dir,
 		Fset:       fset,
 		BuildFlags: cfg.BuildFlags,

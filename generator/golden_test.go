@@ -125,6 +125,7 @@ func TestGolden(t *testing.T) {
 				}
 				compareSession(t, c.session, got)
 				checkAgreement(t, srv, c.session)
+				checkValidInstances(t, srv)
 			})
 		}
 	}

@@ -151,13 +151,36 @@ type Shape struct {
 	// Ref, when non-empty, marks a recursive use of a named struct type: the
 	// Shape has no Fields; the definition is Defs[Ref] of the root builder.
 	Ref string
+
+	// Quoted marks a bool, number or string field with encoding/json's
+	// ",string" option: its JSON value is a string holding the JSON text of
+	// the value. On a pointer it is set on the pointer's shape.
+	Quoted bool
+
+	// Key is the kind of a map's keys: KeyString, KeyInt, KeyUint or
+	// KeyText (a type with UnmarshalText). KindMap only.
+	Key MapKey
 }
+
+// MapKey says how a JSON object's keys become Go map keys, as
+// encoding/json converts them.
+type MapKey int
+
+const (
+	KeyString MapKey = iota // a type of string kind: the key itself
+	KeyInt                  // a signed integer kind: decimal digits
+	KeyUint                 // an unsigned integer kind: decimal digits
+	KeyText                 // a type with UnmarshalText, which takes precedence over the kind
+)
 
 // Field is one JSON property of a struct shape.
 type Field struct {
 	Name     string      // JSON property name
 	Path     []FieldStep // Go selector path from the struct, through embedded structs
 	Required bool
+	// Nullable is set for jsonschema:"nullable": the schema allows null,
+	// which leaves the field as it is, as encoding/json does.
+	Nullable bool
 	Shape    *Shape
 }
 

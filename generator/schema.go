@@ -47,6 +47,10 @@ type schemaBuilder struct {
 
 	enums typeutil.Map // *types.Named -> *constEnum
 
+	// modules maps the import path of every package the loader reached to
+	// its module; nil for the standard library, which has none.
+	modules map[string]*packages.Module
+
 	syntax  map[string]*ast.File // files of the loaded packages, by file name
 	docs    map[string]*fileDocs // comment index by file name; nil: unreadable
 	docFset *token.FileSet       // files parsed on demand
@@ -61,8 +65,10 @@ func newSchemaBuilder(fset *token.FileSet, pkgs []*packages.Package) *schemaBuil
 		building: map[string]bool{},
 		syntax:   map[string]*ast.File{},
 		docs:     map[string]*fileDocs{},
+		modules:  map[string]*packages.Module{},
 	}
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		b.modules[p.PkgPath] = p.Module
 		for _, f := range p.Syntax {
 			if tf := fset.File(f.Pos()); tf != nil {
 				b.syntax[tf.Name()] = f
@@ -79,6 +85,7 @@ type buildState struct {
 	diags []Diagnostic
 	seen  map[Diagnostic]bool
 	quiet bool // diagnostics are dropped: the traversal repeats one already reported
+	input bool // the type is decoded from a client's JSON, not only encoded
 }
 
 // build returns the shape of t and its root schema. The root schema carries
@@ -87,7 +94,17 @@ type buildState struct {
 // definitions. pos positions diagnostics about t itself. Every diagnostic
 // found is returned; the shape and schema are then incomplete.
 func (b *schemaBuilder) build(t types.Type, pos token.Pos) (*Shape, *jsonschema.Schema, []Diagnostic) {
-	st := &buildState{refs: map[string]bool{}, seen: map[Diagnostic]bool{}}
+	return b.buildFor(t, pos, false)
+}
+
+// buildInput is build for a type decoded from tool arguments, which must
+// also be decodable.
+func (b *schemaBuilder) buildInput(t types.Type, pos token.Pos) (*Shape, *jsonschema.Schema, []Diagnostic) {
+	return b.buildFor(t, pos, true)
+}
+
+func (b *schemaBuilder) buildFor(t types.Type, pos token.Pos, input bool) (*Shape, *jsonschema.Schema, []Diagnostic) {
+	st := &buildState{refs: map[string]bool{}, seen: map[Diagnostic]bool{}, input: input}
 	sh := b.shape(st, t, pos, rootPath(t), 0)
 	root := sh.Schema
 	if len(st.refs) > 0 {
@@ -172,6 +189,9 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Interface:
+		if st.input && !u.Empty() {
+			b.errorf(st, pos, "%s: unsupported type %s: an interface with methods cannot be decoded from JSON (encoding/json has no concrete type to choose); use a concrete type, any or json.RawMessage", path, typeString(t))
+		}
 		return b.withDoc(named, anyShape(t))
 	case *types.Pointer:
 		elem := b.shape(st, u.Elem(), pos, path, depth+1)
@@ -215,15 +235,20 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 			Type: "array", Items: elem.Schema, MinItems: &minItems, MaxItems: &maxItems,
 		}}
 	case *types.Map:
-		if k, ok := types.Unalias(u.Key()).Underlying().(*types.Basic); !ok || k.Info()&types.IsString == 0 {
-			b.errorf(st, pos, "%s: unsupported map key type %s in %s (keys must be of string kind)", path, typeString(u.Key()), typeString(t))
+		key, ok := mapKey(u.Key())
+		if !ok {
+			b.errorf(st, pos, "%s: unsupported map key type %s in %s (keys must be of string or integer kind, or implement encoding.TextUnmarshaler)", path, typeString(u.Key()), typeString(t))
 		}
 		elem := b.shape(st, u.Elem(), pos, path+"[key]", depth+1)
 		s := &jsonschema.Schema{Type: "object"}
 		if _, isIface := types.Unalias(u.Elem()).Underlying().(*types.Interface); !isIface {
 			s.AdditionalProperties = elem.Schema
 		}
-		sh = &Shape{Kind: KindMap, Type: t, Elem: elem, Schema: s}
+		if key == KeyInt || key == KeyUint {
+			kb, _ := types.Unalias(u.Key()).Underlying().(*types.Basic)
+			s.PropertyNames = &jsonschema.Schema{Pattern: keyPattern(key == KeyInt, basicBits(kb))}
+		}
+		sh = &Shape{Kind: KindMap, Type: t, Elem: elem, Schema: s, Key: key}
 	case *types.Struct:
 		sh = b.structShape(st, t, path, depth)
 	default:
@@ -272,21 +297,47 @@ func isNamedType(n *types.Named, pkg, name string) bool {
 }
 
 func (b *schemaBuilder) withDoc(named *types.Named, sh *Shape) *Shape {
-	if named != nil && !isStandardLibrary(named.Obj().Pkg()) {
+	if named != nil && !b.isStandardLibrary(named.Obj()) {
 		sh.Schema.Description = b.typeDoc(named.Obj())
 	}
 	return sh
 }
 
-// isStandardLibrary reports whether pkg is in the standard library, whose
-// type docs are written for Go programmers, not for a model filling in a
-// field: no dot in the first element of the import path.
-func isStandardLibrary(pkg *types.Package) bool {
-	if pkg == nil {
+// module returns the module that declares obj, as the loader found it, and
+// whether the loader reached obj's package at all.
+func (b *schemaBuilder) module(obj types.Object) (*packages.Module, bool) {
+	if obj.Pkg() == nil {
+		return nil, true
+	}
+	m, ok := b.modules[obj.Pkg().Path()]
+	return m, ok
+}
+
+// isStandardLibrary reports whether obj is declared in the standard
+// library, whose type docs are written for Go programmers, not for a model
+// filling in a field. The loader knows: only standard-library packages
+// belong to no module. A package it did not report is judged by where its
+// source lies.
+func (b *schemaBuilder) isStandardLibrary(obj types.Object) bool {
+	if obj.Pkg() == nil {
 		return true
 	}
-	first, _, _ := strings.Cut(pkg.Path(), "/")
-	return !strings.Contains(first, ".")
+	if m, ok := b.module(obj); ok {
+		return m == nil
+	}
+	file := b.fset.Position(obj.Pos()).Filename
+	if strings.HasPrefix(file, "$GOROOT") {
+		return true
+	}
+	root := filepath.Join(build.Default.GOROOT, "src") + string(filepath.Separator)
+	return file != "" && strings.HasPrefix(file, root)
+}
+
+// isUserType reports whether obj is declared in a main module of the load:
+// the code being generated, whose constants say what its types mean.
+func (b *schemaBuilder) isUserType(obj types.Object) bool {
+	m, _ := b.module(obj)
+	return m != nil && m.Main
 }
 
 func (b *schemaBuilder) basicShape(st *buildState, t types.Type, u *types.Basic, pos token.Pos, path string) *Shape {
@@ -338,7 +389,7 @@ func (b *schemaBuilder) refShape(st *buildState, n *types.Named) *Shape {
 	name := b.defName(n)
 	if _, ok := b.defs[name]; !ok && !b.building[name] {
 		b.building[name] = true
-		ds := &buildState{refs: map[string]bool{}, quiet: true}
+		ds := &buildState{refs: map[string]bool{}, quiet: true, input: st.input}
 		sh := b.shape(ds, n, n.Obj().Pos(), n.Obj().Name(), 0)
 		b.defs[name] = sh
 		b.defRefs[name] = sortedKeys(ds.refs)
@@ -414,15 +465,20 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		}
 		v := f.v
 		tag := reflect.StructTag(f.tag)
-		if f.json.quoted && isQuotable(v.Type()) {
-			b.errorf(st, v.Pos(), "%s: the json tag option \",string\" is not supported", fpath)
-		}
 		fsh := b.shape(st, v.Type(), v.Pos(), fpath, depth+1)
+		if f.json.quoted && isQuotable(v.Type()) {
+			if msg := quote(fsh); msg != "" {
+				b.errorf(st, v.Pos(), "%s: %s", fpath, msg)
+			}
+		}
 		site := fsh.Schema
 		typeDoc := site.Description
 		site.Description = ""
 		var a tagApplier
 		a.apply(site, fsh, s, f.name, tag)
+		if fsh.Quoted && site.Default != nil {
+			a.problemf("a default is not supported with the json tag option \",string\"")
+		}
 		for _, p := range a.problems {
 			b.errorf(st, v.Pos(), "%s: %s", fpath, p)
 		}
@@ -442,7 +498,7 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		if required {
 			s.Required = append(s.Required, f.name)
 		}
-		sh.Fields = append(sh.Fields, &Field{Name: f.name, Path: f.path, Required: required, Shape: fsh})
+		sh.Fields = append(sh.Fields, &Field{Name: f.name, Path: f.path, Required: required, Nullable: flags.nullable, Shape: fsh})
 	}
 	return sh
 }
@@ -666,7 +722,10 @@ type constEnum struct{ values []any }
 
 // constEnum returns the values of the constants of exactly type n declared
 // in n's package scope, in source order, without repeats; nil unless n is
-// a string or integer type.
+// a string or integer type declared in the main module. The constants of
+// other modules' types (time.Duration's units, time.Month's months, a
+// library's status codes) name some values among many, not all of them:
+// they make no enum.
 func (b *schemaBuilder) constEnum(n *types.Named) []any {
 	if e, ok := b.enums.At(n).(*constEnum); ok {
 		return e.values
@@ -675,7 +734,7 @@ func (b *schemaBuilder) constEnum(n *types.Named) []any {
 	b.enums.Set(n, e)
 	basic, ok := n.Underlying().(*types.Basic)
 	pkg := n.Obj().Pkg()
-	if !ok || pkg == nil || n.TypeArgs() != nil || basic.Info()&(types.IsString|types.IsInteger) == 0 {
+	if !ok || pkg == nil || n.TypeArgs() != nil || basic.Info()&(types.IsString|types.IsInteger) == 0 || !b.isUserType(n.Obj()) {
 		return nil
 	}
 	type entry struct {

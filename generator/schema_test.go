@@ -42,7 +42,7 @@ func loadTestPackages(t *testing.T) (*token.FileSet, []*packages.Package, map[st
 	loadOnce.Do(func() {
 		fset := token.NewFileSet()
 		cfg := &packages.Config{
-			Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo,
+			Mode: packages.NeedName | packages.NeedFiles | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
 			Fset: fset,
 		}
 		list, err := packages.Load(cfg, schematypesPath, badPath)
@@ -138,6 +138,8 @@ var invopopCases = []invopopCase{
 	{typ: reflect.TypeFor[schematypes.Left]()},
 	{typ: reflect.TypeFor[schematypes.Right]()},
 	{typ: reflect.TypeFor[schematypes.Enums]()},
+	{typ: reflect.TypeFor[schematypes.Foreign]()},
+	{typ: reflect.TypeFor[schematypes.Quoted]()},
 	{typ: reflect.TypeFor[schematypes.Documented]()},
 	{typ: reflect.TypeFor[schematypes.Marshalers]()},
 	{typ: reflect.TypeFor[schematypes.Stamped]()},
@@ -157,6 +159,7 @@ var notComparedWithInvopop = map[string]string{
 	"Diamond":   "as Conflicts: a name reached twice at one depth is dropped by encoding/json, kept by invopop",
 	"Shadow":    "as Conflicts: the shallower or tagged field wins in encoding/json; invopop keeps the last one set",
 	"Page":      "generic: instantiated in Pages",
+	"Keys":      "invopop gives maps with signed integer keys patternProperties ^[0-9]+$, which leaves out the negative keys encoding/json reads, and unsigned ones no constraint; mcpgen writes propertyNames with the pattern encoding/json accepts; covered by TestMapKeys",
 	"Pages":     "invopop names the definition of an instance after its reflect name (Page[string]), mcpgen makes it an identifier (Page_string); covered by TestSchemaGolden",
 	"JSONNames": "invopop takes a json tag name literally (\"-,\" drops the field, an invalid name is used as is); mcpgen follows encoding/json (key \"-\", Go name); compared with encoding/json in TestPropertiesMatchEncodingJSON",
 }
@@ -169,6 +172,7 @@ var allowedDifferences = map[string]string{
 	"comment description": "mcpgen takes descriptions from Go doc and line comments (field comment, else the named type's doc); the Reflector is given no comments. Removed from mcpgen where the field's tags set no description.",
 	"const enum":          "mcpgen makes an enum of the constants of a named string or integer type, which reflection cannot see. Removed from mcpgen where no enum tag applies.",
 	"integer bounds":      "mcpgen bounds sized integers (minimum/maximum of int8…uint32, minimum 0 of unsigned kinds); invopop emits a bare integer. Removed from mcpgen where equal to the kind's bound and no tag set it.",
+	"quoted pattern":      "a field with the \",string\" option is a string in both; mcpgen adds the pattern of the text encoding/json reads inside it (and quotes the constants of an enum). Removed from mcpgen where no tag set a pattern.",
 	"optional pointer":    "mcpgen never requires a pointer field unless tagged jsonschema:\"required\"; invopop requires it when it lacks omitempty. Removed from invopop's required list.",
 	"own JSON methods":    "a type with MarshalJSON/UnmarshalJSON (or text methods) is decoded by its own methods: mcpgen emits {} ({\"type\":\"string\"} for text methods) plus its tags; invopop reflects the Go structure. The structural keywords are removed from invopop, and \"type\" from both unless a tag set it.",
 }
@@ -228,6 +232,7 @@ func (n *normalizer) site(sh *Shape, rt reflect.Type, tags siteTags, itemTags si
 	if tags.nullable && len(mcp.OneOf) == 2 && len(inv.OneOf) == 2 {
 		mcp, inv = mcp.OneOf[0], inv.OneOf[0]
 	}
+	quoted := sh.Quoted
 	for sh.Kind == KindPointer {
 		sh, rt = sh.Elem, rt.Elem()
 	}
@@ -245,7 +250,11 @@ func (n *normalizer) site(sh *Shape, rt reflect.Type, tags siteTags, itemTags si
 		mcp.Enum = nil
 		n.allow("const enum")
 	}
-	if sh.Kind == KindInt || sh.Kind == KindUint {
+	if quoted && mcp.Pattern == quotedPattern(sh) && inv.Pattern == "" {
+		mcp.Pattern = ""
+		n.allow("quoted pattern")
+	}
+	if (sh.Kind == KindInt || sh.Kind == KindUint) && !quoted {
 		lo, hi := kindBounds(sh)
 		if mcp.Minimum != "" && inv.Minimum == "" && mcp.Minimum == lo {
 			mcp.Minimum = ""
@@ -1082,7 +1091,7 @@ func wantDiags(t *testing.T, fset *token.FileSet, pkg *packages.Package) []wantD
 func TestDiagnostics(t *testing.T) {
 	b, lookup := newTestBuilder(t)
 	fset, _, pkgs := loadTestPackages(t)
-	_, _, diags := b.build(lookup(badPath, "Bad"), token.NoPos)
+	_, _, diags := b.buildInput(lookup(badPath, "Bad"), token.NoPos)
 	wants := wantDiags(t, fset, pkgs[badPath])
 	if len(wants) < 30 {
 		t.Fatalf("only %d wanted diagnostics found: the want comments were not read", len(wants))

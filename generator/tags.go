@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -169,6 +170,7 @@ func (a *tagApplier) apply(s *jsonschema.Schema, sh *Shape, parent *jsonschema.S
 		}
 	}
 	a.extras(s, tag)
+	a.checkDefault(s)
 }
 
 func schemaKindName(s *jsonschema.Schema) string {
@@ -192,7 +194,7 @@ func (a *tagApplier) genericKeywords(s *jsonschema.Schema, sh *Shape, parent *js
 			case it == "", it == "required", it == "nullable":
 			case it == "-" && i == 0:
 			default:
-				a.problemf("jsonschema tag %q: unknown flag", it)
+				a.problemf("jsonschema tag %q: unknown flag%s", it, didYouMean(it, append(tagFlags[:len(tagFlags):len(tagFlags)], tagKeys...)))
 			}
 			continue
 		}
@@ -248,6 +250,10 @@ func (a *tagApplier) genericKeywords(s *jsonschema.Schema, sh *Shape, parent *js
 				}
 			}
 		default:
+			if !slices.Contains(tagKeys, name) {
+				a.problemf("jsonschema tag %q: unknown key %s%s", it, name, didYouMean(name, tagKeys))
+				continue
+			}
 			rest = append(rest, it)
 		}
 	}

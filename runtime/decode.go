@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"cmp"
 	"encoding/base64"
 	"math"
 	"strconv"
@@ -261,7 +262,14 @@ func (d *Decoder) Bool() (bool, bool) {
 // with a fraction or exponent is accepted when its value is integral (5.0,
 // 1e2). A fractional number, a number out of range, or a value of another
 // type records a violation and returns false.
-func (d *Decoder) Int(bits int) (int64, bool) {
+func (d *Decoder) Int(bits int) (int64, bool) { return d.IntWithin(bits, "", "") }
+
+// IntWithin is Int for a value whose schema bounds it more tightly than its
+// type does: a number beyond the type's range is reported as breaking the
+// schema's bound, with low (for a number below the range) or high (above
+// it), e.g. "must be an integer ≤ 100". An empty low or high keeps the
+// type's own message.
+func (d *Decoder) IntWithin(bits int, low, high string) (int64, bool) {
 	raw, ok := d.number("must be an integer")
 	if !ok {
 		return 0, false
@@ -276,10 +284,10 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 		d.Invalid("must be an integer")
 		return 0, false
 	case neg && (st == intOverflow || mag > limit+1):
-		d.Invalid("must be an integer ≥ " + strconv.FormatInt(-int64(limit)-1, 10))
+		d.Invalid(cmp.Or(low, "must be an integer ≥ "+strconv.FormatInt(-int64(limit)-1, 10)))
 		return 0, false
 	case !neg && (st == intOverflow || mag > limit):
-		d.Invalid("must be an integer ≤ " + strconv.FormatUint(limit, 10))
+		d.Invalid(cmp.Or(high, "must be an integer ≤ "+strconv.FormatUint(limit, 10)))
 		return 0, false
 	}
 	if neg {
@@ -293,7 +301,11 @@ func (d *Decoder) Int(bits int) (int64, bool) {
 // written with a fraction or exponent are accepted as by Int. A negative,
 // fractional or too large number, or a value of another type, records a
 // violation and returns false.
-func (d *Decoder) Uint(bits int) (uint64, bool) {
+func (d *Decoder) Uint(bits int) (uint64, bool) { return d.UintWithin(bits, "", "") }
+
+// UintWithin is Uint with the schema's words for a number beyond the
+// type's range, as IntWithin.
+func (d *Decoder) UintWithin(bits int, low, high string) (uint64, bool) {
 	raw, ok := d.number("must be an integer")
 	if !ok {
 		return 0, false
@@ -308,20 +320,28 @@ func (d *Decoder) Uint(bits int) (uint64, bool) {
 		d.Invalid("must be an integer")
 		return 0, false
 	case neg && (st == intOverflow || mag != 0):
-		d.Invalid("must be an integer ≥ 0")
+		d.Invalid(cmp.Or(low, "must be an integer ≥ 0"))
 		return 0, false
 	case st == intOverflow || mag > limit:
-		d.Invalid("must be an integer ≤ " + strconv.FormatUint(limit, 10))
+		d.Invalid(cmp.Or(high, "must be an integer ≤ "+strconv.FormatUint(limit, 10)))
 		return 0, false
 	}
 	return mag, true
 }
 
-// Float reads a number as a float64 (bits 64) or as the float64 holding
-// the nearest float32 (bits 32). A number beyond the range of the type, or
-// a value of another type, records a violation and returns false. Numbers
-// too small to represent become zero.
-func (d *Decoder) Float(bits int) (float64, bool) {
+// Float reads a number that fits in a float64 (bits 64) or a float32 (bits
+// 32). It returns the float64 nearest to the number as written, even for
+// bits 32, so that bounds are compared with the value the client sent, not
+// with its rounding to float32: a float32 field with maximum 0.8 accepts
+// 0.8. Converting the result to float32 gives the float32 nearest to the
+// number, as encoding/json decodes it. A number beyond the range of the
+// type, or a value of another type, records a violation and returns false.
+// Numbers too small to represent become zero.
+func (d *Decoder) Float(bits int) (float64, bool) { return d.FloatWithin(bits, "", "") }
+
+// FloatWithin is Float with the schema's words for a number beyond the
+// type's range, as IntWithin.
+func (d *Decoder) FloatWithin(bits int, low, high string) (float64, bool) {
 	raw, ok := d.number("must be a number")
 	if !ok {
 		return 0, false
@@ -332,20 +352,39 @@ func (d *Decoder) Float(bits int) (float64, bool) {
 	if f, ok := plainJSONFloat(raw, bits); ok {
 		return f, true
 	}
-	f, err := strconv.ParseFloat(string(raw), bits)
+	f, err := strconv.ParseFloat(string(raw), 64)
+	if bits == 32 && err == nil {
+		f, err = nearFloat32(raw, f)
+	}
 	if err != nil || math.IsInf(f, 0) {
 		limit := math.MaxFloat64
 		if bits == 32 {
 			limit = math.MaxFloat32
 		}
 		if raw[0] == '-' {
-			d.Invalid("must be a number ≥ " + strconv.FormatFloat(-limit, 'g', -1, 64))
+			d.Invalid(cmp.Or(low, "must be a number ≥ "+strconv.FormatFloat(-limit, 'g', -1, 64)))
 		} else {
-			d.Invalid("must be a number ≤ " + strconv.FormatFloat(limit, 'g', -1, 64))
+			d.Invalid(cmp.Or(high, "must be a number ≤ "+strconv.FormatFloat(limit, 'g', -1, 64)))
 		}
 		return 0, false
 	}
 	return f, true
+}
+
+// nearFloat32 checks that the number raw, whose nearest float64 is f, fits
+// in a float32, and returns f, or in the rare case where rounding f to
+// float32 differs from rounding raw to float32 directly (f lies halfway
+// between two float32s, raw does not), the float64 next to f on the side
+// of raw's float32, so that the conversion gives encoding/json's value.
+func nearFloat32(raw []byte, f float64) (float64, error) {
+	f32, err := strconv.ParseFloat(string(raw), 32)
+	if err != nil {
+		return 0, err
+	}
+	if float64(float32(f)) == f32 {
+		return f, nil
+	}
+	return math.Nextafter(f, f32), nil
 }
 
 // Base64 reads a string holding standard, padded base64 (as encoding/json

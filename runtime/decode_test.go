@@ -29,6 +29,15 @@ var (
 	decUint = func(bits int) decRead {
 		return func(d *rt.Decoder) (any, bool) { return d.Uint(bits) }
 	}
+	decIntWithin = func(bits int, low, high string) decRead {
+		return func(d *rt.Decoder) (any, bool) { return d.IntWithin(bits, low, high) }
+	}
+	decUintWithin = func(bits int, low, high string) decRead {
+		return func(d *rt.Decoder) (any, bool) { return d.UintWithin(bits, low, high) }
+	}
+	decFloatWithin = func(bits int, low, high string) decRead {
+		return func(d *rt.Decoder) (any, bool) { return d.FloatWithin(bits, low, high) }
+	}
 	decBase64 = func(d *rt.Decoder) (any, bool) { return d.Base64() }
 	decTime   = func(d *rt.Decoder) (any, bool) { return d.Time() }
 	decRaw    = func(d *rt.Decoder) (any, bool) {
@@ -166,13 +175,29 @@ func TestDecoderScalars(t *testing.T) {
 		{"float negative overflow", `-1e400`, decFloat(64), nil, false, "arguments: must be a number ≥ -1.7976931348623157e+308, got -1e400", false},
 		{"float underflow", `1e-400`, decFloat(64), 0.0, true, "", false},
 		{"float got string", `"1"`, decFloat(64), nil, false, `arguments: must be a number, got "1"`, false},
-		{"float32", `0.1`, decFloat(32), float64(float32(0.1)), true, "", false},
+		// Float(32) returns the float64 nearest to the number as written, for
+		// bounds; its float32 conversion is encoding/json's float32.
+		{"float32", `0.1`, decFloat(32), 0.1, true, "", false},
+		{"float32 bound as written", `0.8`, decFloat(32), 0.8, true, "", false},
 		{"float32 int", `1234567`, decFloat(32), 1234567.0, true, "", false},
-		{"float32 rounding", `16777217`, decFloat(32), 16777216.0, true, "", false},
+		{"float32 rounding", `16777217`, decFloat(32), 16777217.0, true, "", false},
+		// Its nearest float64 is halfway between two float32s; the number is
+		// above that point, so the float64 returned must convert upwards.
+		{"float32 double rounding", `1.00000005960464477539062500001`, decFloat(32), math.Nextafter(1+1.0/(1<<24), 2), true, "", false},
 		{"float32 max", `3.4028234663852886e+38`, decFloat(32), float64(math.MaxFloat32), true, "", false},
 		{"float32 overflow", `1e39`, decFloat(32), nil, false, "arguments: must be a number ≤ 3.4028234663852886e+38, got 1e39", false},
 		{"float32 negative overflow", `-1e39`, decFloat(32), nil, false, "arguments: must be a number ≥ -3.4028234663852886e+38, got -1e39", false},
 		{"float bad", `1.`, decFloat(64), nil, false, "", true},
+
+		// The schema's words for a number beyond the type's range.
+		{"int within high", `1e400`, decIntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"), nil, false, "arguments: must be an integer ≤ 100, got 1e400", false},
+		{"int within low", `-1e400`, decIntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"), nil, false, "arguments: must be an integer ≥ 1, got -1e400", false},
+		{"int within type's low", `-1e400`, decIntWithin(64, "", "must be an integer ≤ 100"), nil, false, "arguments: must be an integer ≥ -9223372036854775808, got -1e400", false},
+		{"int within in range", `500`, decIntWithin(64, "", "must be an integer ≤ 100"), int64(500), true, "", false},
+		{"uint within high", `1e20`, decUintWithin(64, "", "must be an integer < 10"), nil, false, "arguments: must be an integer < 10, got 1e20", false},
+		{"uint within negative", `-1`, decUintWithin(64, "must be an integer ≥ 2", ""), nil, false, "arguments: must be an integer ≥ 2, got -1", false},
+		{"float within high", `1e39`, decFloatWithin(32, "", "must be a number ≤ 0.8"), nil, false, "arguments: must be a number ≤ 0.8, got 1e39", false},
+		{"float within low", `-1e400`, decFloatWithin(64, "must be a number > 0", ""), nil, false, "arguments: must be a number > 0, got -1e400", false},
 
 		// Base64.
 		{"base64", `"aGVsbG8="`, decBase64, []byte("hello"), true, "", false},
@@ -1301,7 +1326,7 @@ func decNumberOracle(t *testing.T, d *rt.Decoder, text []byte) {
 	uerr := json.Unmarshal(text, &f32)
 	d.Reset(text, "")
 	got32, ok := d.Float(32)
-	if ok != (uerr == nil) || (ok && got32 != float64(f32)) {
+	if ok != (uerr == nil) || (ok && float32(got32) != f32) {
 		t.Fatalf("%s: Float(32) = %v, %v; json.Unmarshal = %v, %v", text, got32, ok, f32, uerr)
 	}
 

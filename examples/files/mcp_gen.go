@@ -72,7 +72,7 @@ func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 				break
 			}
 			seen[1] = true
-			if x0, ok := d.Int(64); ok {
+			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
 				if x0 < 1 {
 					d.Invalid("must be an integer ≥ 1")
 				}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/mcpgen/mcpgen/generator/internal/schematypes/ext"
 )
 
@@ -299,6 +301,48 @@ type Enums struct {
 	Plain    Plain            `json:"plain"`
 	Size     ext.Size         `json:"size"`
 }
+
+// Foreign has named types of other modules that have constants: they make
+// no enum, since their constants name some of their values, not all.
+type Foreign struct {
+	Timeout time.Duration            `json:"timeout"`
+	Month   time.Month               `json:"month"`
+	Weekday time.Weekday             `json:"weekday"`
+	Mode    packages.LoadMode        `json:"mode"`
+	Sizes   []ext.Size               `json:"sizes"`
+	Waits   map[string]time.Duration `json:"waits"`
+}
+
+// Quoted has fields with encoding/json's ",string" option.
+type Quoted struct {
+	Int      int      `json:"int,string"`
+	Int8     int8     `json:"int8,string"`
+	Uint     uint16   `json:"uint,string"`
+	Float    float32  `json:"float,string"`
+	Bool     bool     `json:"bool,string"`
+	String   string   `json:"string,string"`
+	Ptr      *int64   `json:"ptr,string,omitempty"`
+	Priority Priority `json:"priority,string"`
+	Tagged   int      `json:"tagged,string" jsonschema:"enum=1,enum=2"`
+	Slice    []int    `json:"slice,string"` // the option does not apply to a slice
+}
+
+// Keys has maps whose keys are not strings.
+type Keys struct {
+	Ints  map[int]string       `json:"ints"`
+	Small map[int8]int         `json:"small"`
+	Uints map[uint]bool        `json:"uints"`
+	Texts map[TextKey]int      `json:"texts"`
+	Named map[Color]int        `json:"named"`
+	Ptrs  map[*TextKey]float64 `json:"ptrs"`
+}
+
+// TextKey decodes itself from text, which encoding/json prefers for map
+// keys even over a string kind.
+type TextKey string
+
+// UnmarshalText reads a key.
+func (k *TextKey) UnmarshalText(b []byte) error { *k = TextKey(b); return nil }
 
 // Documented is documented.
 //

@@ -44,7 +44,7 @@ func mcpDecodePurgeArgs(d *runtime.Decoder, v *PurgeArgs) {
 		switch string(key) {
 		case "days":
 			seen[0] = true
-			if x0, ok := d.Int(64); ok {
+			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 36500"); ok {
 				if x0 < 1 {
 					d.Invalid("must be an integer ≥ 1")
 				}

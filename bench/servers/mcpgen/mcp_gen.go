@@ -178,7 +178,7 @@ func mcpDecodeMakeArgs(d *runtime.Decoder, v *MakeArgs) {
 		switch string(key) {
 		case "size":
 			seen[0] = true
-			if x0, ok := d.Int(64); ok {
+			if x0, ok := d.IntWithin(64, "must be an integer ≥ 0", "must be an integer ≤ 16777216"); ok {
 				if x0 < 0 {
 					d.Invalid("must be an integer ≥ 0")
 				}
@@ -210,7 +210,7 @@ func mcpDecodeItemsArgs(d *runtime.Decoder, v *ItemsArgs) {
 		switch string(key) {
 		case "count":
 			seen[0] = true
-			if x0, ok := d.Int(64); ok {
+			if x0, ok := d.IntWithin(64, "must be an integer ≥ 0", "must be an integer ≤ 100000"); ok {
 				if x0 < 0 {
 					d.Invalid("must be an integer ≥ 0")
 				}

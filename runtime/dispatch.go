@@ -131,12 +131,17 @@ func (s *Session) handleRequest(m *message, r replier) {
 func (s *Session) startCall(m *message, r replier) {
 	c := &callContext{parent: s.ctx, key: keyOf(m.id), r: r}
 	s.mu.Lock()
+	if s.draining {
+		s.mu.Unlock()
+		return // the session is ending and answers nothing new
+	}
 	if _, dup := s.inflight[c.key]; dup {
 		s.mu.Unlock()
 		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + string(m.id) + " is already in use by a request in flight"})
 		return
 	}
 	s.inflight[c.key] = c
+	s.wg.Add(1) // under s.mu: see track
 	s.mu.Unlock()
 	if s.ctx.Err() != nil {
 		c.cancel(false)
@@ -145,7 +150,6 @@ func (s *Session) startCall(m *message, r replier) {
 	c.in = getBuffer()
 	*c.in = append(append((*c.in)[:0], m.id...), m.params...)
 	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
-	s.wg.Add(1)
 	r.begin()
 	if _, single := r.(direct); single && s.inline != nil && s.inline.idle() {
 		s.inlineCall = c // handle runs it once routing is done
@@ -164,15 +168,15 @@ func (s *Session) runCall(c *callContext) {
 	delete(s.inflight, c.key)
 	s.mu.Unlock()
 	c.cancel(false)
+	if err != nil {
+		resp = appendError(resp[:0], c.id, err)
+	}
+	putBuffer(c.in)
 	if !c.wasCancelled() {
-		if err != nil {
-			resp = appendError(resp[:0], c.id, err)
-		}
 		c.r.reply(resp)
 	}
 	*out = resp
 	putBuffer(out)
-	putBuffer(c.in)
 	c.in, c.id, c.params, c.r = nil, nil, nil, nil
 	s.workers.release()
 }
@@ -361,7 +365,9 @@ func (s *Session) handleBatch(data []byte) {
 		}
 		s.route(&m, b)
 	}
-	s.wg.Add(1)
+	if !s.track() {
+		return
+	}
 	go func() {
 		defer s.wg.Done()
 		b.wg.Wait()

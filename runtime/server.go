@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"sync"
+	"time"
 )
 
 // Server holds what an MCP server offers: its identity and its tools. One
@@ -28,6 +29,7 @@ type options struct {
 	logger       *slog.Logger
 	maxMessage   int
 	maxInFlight  int
+	grace        time.Duration // see WithShutdownGrace
 }
 
 // Option configures a Server.
@@ -62,7 +64,7 @@ func WithMaxInFlight(n int) Option { return func(o *options) { o.maxInFlight = n
 // NewServer returns a Server with the given implementation name and version.
 func NewServer(name, version string, opts ...Option) *Server {
 	s := &Server{name: name, version: version, index: map[string]*Tool{}}
-	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024}
+	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024, grace: defaultGrace}
 	for _, o := range opts {
 		o(&s.opts)
 	}
@@ -118,10 +120,19 @@ func (s *Server) hasTools() bool {
 }
 
 // Serve serves one session over a stream of newline-delimited JSON-RPC
-// messages: it reads requests from r and writes responses to w until r ends
-// (after answering every request in flight) or ctx is cancelled. When ctx is
-// cancelled, handlers in flight are cancelled and, if r is an io.Closer, r
-// is closed to end the read.
+// messages: it reads requests from r and writes responses to w.
+//
+// At the end of r, Serve stops reading, lets the calls in flight finish,
+// writes their answers and returns nil, or the error that ended the read
+// or a write. When ctx is cancelled, a shutdown was asked for: Serve stops
+// reading, cancels the contexts of the calls in flight and gives them the
+// grace period (see [WithShutdownGrace]) to return and their answers to be
+// written; then it returns nil, abandoning whatever is left. It does not
+// wait for a read or write that cannot be interrupted: if r is an
+// io.Closer it is closed, and if w has a SetWriteDeadline method, the
+// deadline is set when the grace period is over; otherwise a goroutine
+// blocked in r.Read or w.Write is left behind, and anything it reads later
+// is discarded.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	return newStreamConn(r, w, s.opts.maxMessage).serve(ctx, s)
 }

@@ -45,6 +45,7 @@ type Session struct {
 
 	mu       sync.Mutex
 	inflight map[requestKey]*callContext
+	draining bool // no new request is accepted: see track
 	wg       sync.WaitGroup
 	workers  workers
 	closed   atomic.Bool
@@ -93,8 +94,12 @@ func (s *Session) send(msg []byte) {
 	}
 }
 
-// wait blocks until every request in flight has been answered.
-func (s *Session) wait() { s.wg.Wait() }
+// wait blocks until every request in flight has been answered. From then
+// on the session accepts no new request.
+func (s *Session) wait() {
+	s.stopTracking()
+	s.wg.Wait()
+}
 
 // cancelAll cancels every request in flight: the session is ending.
 func (s *Session) cancelAll() {

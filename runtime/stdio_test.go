@@ -16,8 +16,9 @@ import (
 	rt "github.com/mcpgen/mcpgen/runtime"
 )
 
-// childEnv, when set to "stdio" in the environment of the test binary,
-// makes it run stdioChild instead of the tests.
+// childEnv, when set to "stdio" or "shutdown" in the environment of the
+// test binary, makes it run stdioChild or shutdownChild instead of the
+// tests.
 const childEnv = "MCPGEN_RUNTIME_TEST_CHILD"
 
 // restoredMarker is what the child prints to standard output after
@@ -25,8 +26,11 @@ const childEnv = "MCPGEN_RUNTIME_TEST_CHILD"
 const restoredMarker = "STDOUT RESTORED"
 
 func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) == "stdio" {
+	switch os.Getenv(childEnv) {
+	case "stdio":
 		os.Exit(stdioChild())
+	case "shutdown":
+		os.Exit(shutdownChild())
 	}
 	os.Exit(m.Run())
 }

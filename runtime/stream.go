@@ -7,7 +7,6 @@ import (
 	"errors"
 	"io"
 	"strconv"
-	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -23,25 +22,58 @@ type streamConn struct {
 	scratch  []byte     // the reader's buffer for long lines
 	readDone chan error // the reader's final error, nil at the end of input
 
-	wmu     sync.Mutex
-	w       *bufio.Writer
-	waiting atomic.Int32 // writers waiting for wmu
-	werr    error
+	// wlock is the write lock, a one-slot semaphore rather than a mutex so
+	// that writers can stop waiting for a write that never ends.
+	wlock     chan struct{}
+	w         *bufio.Writer
+	dst       io.Writer    // w's underlying writer
+	waiting   atomic.Int32 // writers waiting for wlock
+	werr      error
+	abandoned atomic.Bool   // the session gave up writing: see abandon
+	gone      chan struct{} // closed by abandon
 }
 
 func newStreamConn(r io.Reader, w io.Writer, max int) *streamConn {
-	c := &streamConn{r: bufio.NewReaderSize(r, 64<<10), w: bufio.NewWriterSize(w, 64<<10), max: max}
+	c := &streamConn{
+		r: bufio.NewReaderSize(r, 64<<10), max: max,
+		w: bufio.NewWriterSize(w, 64<<10), dst: w,
+		wlock: make(chan struct{}, 1), gone: make(chan struct{}),
+	}
 	c.closer, _ = r.(io.Closer)
 	return c
 }
+
+// lockWrite takes the write lock; it reports false if the session abandoned
+// its writes first.
+func (c *streamConn) lockWrite() bool {
+	select {
+	case c.wlock <- struct{}{}:
+	default:
+		select {
+		case c.wlock <- struct{}{}:
+		case <-c.gone:
+			return false
+		}
+	}
+	if c.abandoned.Load() {
+		<-c.wlock
+		return false
+	}
+	return true
+}
+
+func (c *streamConn) unlockWrite() { <-c.wlock }
 
 // writeMessage writes msg and a newline. The last of a run of concurrent
 // writers flushes, so that pipelined responses share system calls while a
 // lone response goes out at once.
 func (c *streamConn) writeMessage(msg []byte) error {
 	c.waiting.Add(1)
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
+	if !c.lockWrite() {
+		c.waiting.Add(-1)
+		return errAbandoned
+	}
+	defer c.unlockWrite()
 	if c.werr != nil {
 		c.waiting.Add(-1)
 		return c.werr
@@ -52,6 +84,29 @@ func (c *streamConn) writeMessage(msg []byte) error {
 		c.werr = c.w.Flush()
 	}
 	return c.werr
+}
+
+// flush writes what is buffered and returns the first write error.
+func (c *streamConn) flush() error {
+	if !c.lockWrite() {
+		return errAbandoned
+	}
+	defer c.unlockWrite()
+	if c.werr == nil {
+		c.werr = c.w.Flush()
+	}
+	return c.werr
+}
+
+// abandon gives up the writes not done yet: writers waiting for the lock
+// return, later writes fail, and a write in progress is interrupted if the
+// writer has deadlines (a socket, a pipe the runtime can poll).
+func (c *streamConn) abandon() {
+	c.abandoned.Store(true)
+	close(c.gone)
+	if d, ok := c.dst.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		d.SetWriteDeadline(time.Unix(1, 0))
+	}
 }
 
 // errTooLarge is returned by readLine for a line over the size limit; the
@@ -107,8 +162,8 @@ const handoffDelay = 200 * time.Microsecond
 // an answer rather than pipelining requests.
 func (c *streamConn) idle() bool { return c.r.Buffered() == 0 }
 
-// serve runs one session over the stream until the input ends or ctx is
-// cancelled; then it waits for the requests in flight to be answered.
+// serve runs one session over the stream until the input ends or parent is
+// cancelled; see Server.Serve for what happens then.
 func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
@@ -116,35 +171,73 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	s.inline = c
 	c.s = s
 	c.readDone = make(chan error, 1)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		select {
-		case <-ctx.Done():
-			s.cancelAll()
-			if c.closer != nil {
-				c.closer.Close()
-			}
-		case <-stop:
-		}
-	}()
 	go c.readLoop()
-	rerr := <-c.readDone
-	s.wait()
+	var rerr error
+	stopped := false
+	select {
+	case rerr = <-c.readDone:
+	case <-parent.Done():
+		c.stopReading()
+		stopped = true
+	}
+	// Reading is over, or no longer waited for: answer what was accepted.
+	answered := make(chan error, 1)
+	go func() {
+		s.wait()
+		answered <- c.flush()
+	}()
+	var werr error
+	select {
+	case werr = <-answered:
+	case <-parent.Done():
+		if !stopped {
+			c.stopReading()
+		}
+		werr = c.shutdown(answered)
+	}
 	s.workers.close(s)
 	s.closed.Store(true)
-	c.wmu.Lock()
-	werr := c.w.Flush()
-	c.wmu.Unlock()
 	switch {
 	case parent.Err() != nil:
-		return parent.Err()
-	case rerr != nil && ctx.Err() == nil:
+		return nil // a shutdown the caller asked for
+	case rerr != nil:
 		return rerr
-	case c.werr != nil:
-		return c.werr
 	}
 	return werr
+}
+
+// stopReading ends the session's input: the calls in flight are cancelled
+// and the reader is closed, which interrupts a read where the platform can.
+func (c *streamConn) stopReading() {
+	c.s.cancelAll()
+	if c.closer != nil {
+		c.closer.Close()
+	}
+}
+
+// shutdown waits for the answers to the calls in flight for the grace
+// period, then abandons the rest.
+func (c *streamConn) shutdown(answered <-chan error) error {
+	s := c.s
+	grace := s.srv.opts.grace
+	if grace > 0 {
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		select {
+		case err := <-answered:
+			return err
+		case <-t.C:
+		}
+	} else {
+		select {
+		case err := <-answered:
+			return err
+		default:
+		}
+	}
+	c.abandon()
+	s.srv.opts.logger.Warn("shutdown: grace period over, unwritten answers abandoned", "grace", grace, "inflight", s.inFlight())
+	return errAbandoned
 }
 
 // readLoop reads and handles messages until the input ends, or until it

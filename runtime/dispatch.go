@@ -150,6 +150,7 @@ func (s *Session) startCall(m *message, r replier) {
 	c.in = getBuffer()
 	*c.in = append(append((*c.in)[:0], m.id...), m.params...)
 	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
+	s.mem.take(len(*c.in))
 	r.begin()
 	if _, single := r.(direct); single && s.inline != nil && s.inline.idle() {
 		s.inlineCall = c // handle runs it once routing is done
@@ -171,10 +172,15 @@ func (s *Session) runCall(c *callContext) {
 	if err != nil {
 		resp = appendError(resp[:0], c.id, err)
 	}
+	// The request is no longer needed: the answer holds its id. Until it
+	// is written, the answer counts against the memory budget instead.
+	s.mem.take(len(resp))
+	s.mem.give(len(*c.in))
 	putBuffer(c.in)
 	if !c.wasCancelled() {
 		c.r.reply(resp)
 	}
+	s.mem.give(len(resp))
 	*out = resp
 	putBuffer(out)
 	c.in, c.id, c.params, c.r = nil, nil, nil, nil
@@ -309,12 +315,15 @@ type batch struct {
 	s         *Session
 	mu        sync.Mutex
 	responses [][]byte
+	held      int // bytes of responses, counted in the session's budget
 	wg        sync.WaitGroup
 }
 
 func (b *batch) reply(msg []byte) {
+	b.s.mem.take(len(msg))
 	b.mu.Lock()
 	b.responses = append(b.responses, append([]byte(nil), msg...))
+	b.held += len(msg)
 	b.mu.Unlock()
 }
 
@@ -382,6 +391,7 @@ func (s *Session) handleBatch(data []byte) {
 			out = append(out, r...)
 		}
 		s.send(append(out, ']'))
+		s.mem.give(b.held)
 	}()
 }
 

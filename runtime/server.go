@@ -30,6 +30,7 @@ type options struct {
 	maxMessage   int
 	maxInFlight  int
 	grace        time.Duration // see WithShutdownGrace
+	memBudget    int           // see WithMemoryBudget
 }
 
 // Option configures a Server.
@@ -64,7 +65,7 @@ func WithMaxInFlight(n int) Option { return func(o *options) { o.maxInFlight = n
 // NewServer returns a Server with the given implementation name and version.
 func NewServer(name, version string, opts ...Option) *Server {
 	s := &Server{name: name, version: version, index: map[string]*Tool{}}
-	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024, grace: defaultGrace}
+	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024, grace: defaultGrace, memBudget: defaultMemBudget}
 	for _, o := range opts {
 		o(&s.opts)
 	}

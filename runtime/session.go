@@ -49,6 +49,7 @@ type Session struct {
 	wg       sync.WaitGroup
 	workers  workers
 	closed   atomic.Bool
+	mem      memBudget
 }
 
 type sessionKey struct{}
@@ -62,6 +63,7 @@ func SessionFromContext(ctx context.Context) *Session {
 
 func newSession(ctx context.Context, srv *Server, out transport) *Session {
 	s := &Session{srv: srv, out: out, inflight: map[requestKey]*callContext{}}
+	s.mem.limit = int64(srv.opts.memBudget)
 	s.ctx = context.WithValue(ctx, sessionKey{}, s)
 	return s
 }

@@ -142,7 +142,7 @@ func (c *streamConn) readLine(scratch *[]byte) ([]byte, error) {
 			}
 			return nil, errTooLarge
 		}
-		buf = append(buf, line...)
+		buf = appendDoubling(buf, line, c.max+1)
 		if err != bufio.ErrBufferFull {
 			*scratch = buf
 			if err == io.EOF || err == nil {
@@ -151,6 +151,19 @@ func (c *streamConn) readLine(scratch *[]byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// appendDoubling appends b to buf, at least doubling buf's capacity when it
+// grows, up to limit: reading a long message then allocates less than
+// twice its size in all, where append's gentler growth for large slices
+// would allocate several times it.
+func appendDoubling(buf, b []byte, limit int) []byte {
+	if n := len(buf) + len(b); n > cap(buf) {
+		grown := make([]byte, len(buf), max(n, min(2*cap(buf), limit)))
+		copy(grown, buf)
+		buf = grown
+	}
+	return append(buf, b...)
 }
 
 // handoffDelay is how long a call may run on the reading goroutine before
@@ -250,6 +263,10 @@ func (c *streamConn) readLoop() {
 	handoff := time.AfterFunc(time.Hour, c.readLoop)
 	handoff.Stop()
 	for {
+		if s.mem.over() && !s.mem.wait(s.ctx.Done()) {
+			c.readDone <- nil
+			return
+		}
 		line, err := c.readLine(&c.scratch)
 		if err == errTooLarge {
 			s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: message larger than " + strconv.Itoa(c.max) + " bytes"})

@@ -59,53 +59,78 @@ func (w *stuckPipe) Write(p []byte) (int, error) {
 }
 
 // TestShutdownAbandonsUnwrittenAnswers cancels a session whose client never
-// reads its output and whose input stays open: Serve returns nil once the
-// grace period is over, though writes are blocked and a handler ignores its
-// context.
+// reads its output, with its input open or at its end: Serve returns nil
+// once the grace period is over, though writes are blocked and a handler
+// ignores its context.
 func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
-	const grace = 200 * time.Millisecond
-	srv := newServer(rt.WithShutdownGrace(grace))
-	srv.AddTool(echoTool)
-	started := make(chan struct{})
-	srv.AddTool(tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
-		close(started)
-		select {}
-	}))
-	inR, inW := io.Pipe()
-	defer inW.Close()
-	out := &stuckPipe{room: 64 << 10, closed: make(chan struct{})}
-	defer close(out.closed)
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- srv.Serve(ctx, inR, out) }()
-	go func() {
-		io.WriteString(inW, requestLine(0, "initialize", map[string]any{"protocolVersion": "2025-11-25"})+"\n")
-		io.WriteString(inW, requestLine("s", "tools/call", map[string]any{"name": "stubborn"})+"\n")
-		long := strings.Repeat("x", 100<<10) // larger than the output buffer
-		for i := range 50 {
-			if _, err := io.WriteString(inW, requestLine(i+1, "tools/call", map[string]any{"name": "echo", "arguments": map[string]string{"text": long}})+"\n"); err != nil {
-				return
+	for _, inputClosed := range []bool{false, true} {
+		t.Run(fmt.Sprintf("inputClosed=%v", inputClosed), func(t *testing.T) {
+			const grace = 200 * time.Millisecond
+			srv := newServer(rt.WithShutdownGrace(grace))
+			srv.AddTool(echoTool)
+			started, release := make(chan struct{}), make(chan struct{})
+			defer close(release)
+			srv.AddTool(tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+				close(started)
+				<-release // until the test ends, whatever the context says
+				return rt.TextResult("released"), nil
+			}))
+			inR, inW := io.Pipe()
+			defer inW.Close()
+			out := &stuckPipe{room: 64 << 10, closed: make(chan struct{})}
+			defer close(out.closed)
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- srv.Serve(ctx, inR, out) }()
+			sent := make(chan error, 1)
+			go func() {
+				io.WriteString(inW, requestLine(0, "initialize", map[string]any{"protocolVersion": "2025-11-25"})+"\n")
+				io.WriteString(inW, requestLine("s", "tools/call", map[string]any{"name": "stubborn"})+"\n")
+				long := strings.Repeat("x", 100<<10) // larger than the output buffer
+				for i := range 50 {
+					if _, err := io.WriteString(inW, requestLine(i+1, "tools/call", map[string]any{"name": "echo", "arguments": map[string]string{"text": long}})+"\n"); err != nil {
+						sent <- err
+						return
+					}
+				}
+				sent <- nil
+			}()
+			select {
+			case <-started:
+			case <-time.After(testTimeout):
+				t.Fatal("the stubborn call did not start")
 			}
-		}
-	}()
-	select {
-	case <-started:
-	case <-time.After(testTimeout):
-		t.Fatal("the stubborn call did not start")
-	}
-	time.Sleep(50 * time.Millisecond) // let the echo answers pile up behind the blocked write
-	begin := time.Now()
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("Serve = %v after a requested shutdown, want nil", err)
-		}
-		if d := time.Since(begin); d < grace || d > grace+2*time.Second {
-			t.Errorf("Serve returned %v after the cancellation, want the grace period %v (and little more)", d, grace)
-		}
-	case <-time.After(grace + testTimeout):
-		t.Fatal("Serve did not return after its context was cancelled and the grace period was over")
+			if inputClosed {
+				select {
+				case err := <-sent:
+					if err != nil {
+						t.Fatal(err)
+					}
+				case <-time.After(testTimeout):
+					t.Fatal("the session stopped reading")
+				}
+				inW.Close()
+			}
+			time.Sleep(50 * time.Millisecond) // let the echo answers pile up behind the blocked write
+			select {
+			case err := <-done:
+				t.Fatalf("Serve returned %v before its context was cancelled, with calls in flight", err)
+			default:
+			}
+			begin := time.Now()
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("Serve = %v after a requested shutdown, want nil", err)
+				}
+				if d := time.Since(begin); d < grace || d > grace+2*time.Second {
+					t.Errorf("Serve returned %v after the cancellation, want the grace period %v (and little more)", d, grace)
+				}
+			case <-time.After(grace + testTimeout):
+				t.Fatal("Serve did not return after its context was cancelled and the grace period was over")
+			}
+		})
 	}
 }
 

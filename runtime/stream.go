@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"strconv"
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -22,47 +23,35 @@ type streamConn struct {
 	scratch  []byte     // the reader's buffer for long lines
 	readDone chan error // the reader's final error, nil at the end of input
 
-	// wlock is the write lock, a one-slot semaphore rather than a mutex so
-	// that writers can stop waiting for a write that never ends.
-	wlock     chan struct{}
+	wmu       sync.Mutex
 	w         *bufio.Writer
 	dst       io.Writer    // w's underlying writer
-	waiting   atomic.Int32 // writers waiting for wlock
+	waiting   atomic.Int32 // writers waiting for wmu
 	werr      error
-	abandoned atomic.Bool   // the session gave up writing: see abandon
-	gone      chan struct{} // closed by abandon
+	abandoned atomic.Bool // the session gave up writing: see abandon
 }
 
 func newStreamConn(r io.Reader, w io.Writer, max int) *streamConn {
 	c := &streamConn{
 		r: bufio.NewReaderSize(r, 64<<10), max: max,
 		w: bufio.NewWriterSize(w, 64<<10), dst: w,
-		wlock: make(chan struct{}, 1), gone: make(chan struct{}),
 	}
 	c.closer, _ = r.(io.Closer)
 	return c
 }
 
-// lockWrite takes the write lock; it reports false if the session abandoned
-// its writes first.
+// lockWrite takes the write lock; it reports false, without the lock, if
+// the session abandoned its writes.
 func (c *streamConn) lockWrite() bool {
-	select {
-	case c.wlock <- struct{}{}:
-	default:
-		select {
-		case c.wlock <- struct{}{}:
-		case <-c.gone:
-			return false
-		}
-	}
+	c.wmu.Lock()
 	if c.abandoned.Load() {
-		<-c.wlock
+		c.wmu.Unlock()
 		return false
 	}
 	return true
 }
 
-func (c *streamConn) unlockWrite() { <-c.wlock }
+func (c *streamConn) unlockWrite() { c.wmu.Unlock() }
 
 // writeMessage writes msg and a newline. The last of a run of concurrent
 // writers flushes, so that pipelined responses share system calls while a
@@ -98,12 +87,14 @@ func (c *streamConn) flush() error {
 	return c.werr
 }
 
-// abandon gives up the writes not done yet: writers waiting for the lock
-// return, later writes fail, and a write in progress is interrupted if the
-// writer has deadlines (a socket, a pipe the runtime can poll).
+// abandon gives up the writes not done yet: a write in progress is
+// interrupted if the writer has deadlines (a socket, a pipe the runtime can
+// poll), and every later write fails at once. Serve waits for none of
+// them: a write that cannot be interrupted holds the write lock, and its
+// goroutine and those waiting behind it, until it ends or the process
+// exits.
 func (c *streamConn) abandon() {
 	c.abandoned.Store(true)
-	close(c.gone)
 	if d, ok := c.dst.(interface{ SetWriteDeadline(time.Time) error }); ok {
 		d.SetWriteDeadline(time.Unix(1, 0))
 	}

@@ -37,17 +37,20 @@ func (b *lockedBuffer) String() string {
 // TestShutdownOnSignal runs the server and signals it in the situations
 // that must not keep it alive: its client keeps standard input open, or
 // never reads the answers to hundreds of calls. Each time it must exit with
-// status 0 within the default grace period of 2 seconds and a margin.
+// status 0 within the default grace period of 2 seconds and a margin; a
+// second signal during the grace period ends it at once.
 func TestShutdownOnSignal(t *testing.T) {
 	bin := buildServer(t)
 	for _, tc := range []struct {
 		name   string
 		sig    syscall.Signal
-		unread int // calls whose answers the client never reads
+		unread int  // calls whose answers the client never reads
+		twice  bool // a second signal follows the first
 	}{
-		{"SIGTERM, input open", syscall.SIGTERM, 0},
-		{"SIGINT, input open", syscall.SIGINT, 0},
-		{"SIGTERM, answers unread, input closed", syscall.SIGTERM, 300},
+		{"SIGTERM, input open", syscall.SIGTERM, 0, false},
+		{"SIGINT, input open", syscall.SIGINT, 0, false},
+		{"SIGTERM, answers unread, input closed", syscall.SIGTERM, 300, false},
+		{"SIGTERM twice, answers unread", syscall.SIGTERM, 300, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := exec.Command(bin, "-root", t.TempDir())
@@ -94,10 +97,27 @@ func TestShutdownOnSignal(t *testing.T) {
 			if err := cmd.Process.Signal(tc.sig); err != nil {
 				t.Fatal(err)
 			}
+			signalled := time.Now()
+			if tc.twice {
+				time.Sleep(200 * time.Millisecond)
+				if err := cmd.Process.Signal(tc.sig); err != nil {
+					t.Fatal(err)
+				}
+			}
 			select {
 			case err := <-exited:
 				var exit *exec.ExitError
-				if errors.As(err, &exit) {
+				if tc.twice {
+					// Killed by the second signal, before the grace
+					// period was over.
+					status, ok := cmd.ProcessState.Sys().(syscall.WaitStatus)
+					if !ok || !status.Signaled() || status.Signal() != tc.sig {
+						t.Errorf("after a second signal the server ended with %v, want death by %v", err, tc.sig)
+					}
+					if d := time.Since(signalled); d > 1500*time.Millisecond {
+						t.Errorf("the server ended %v after the first signal: the second did not end it at once", d)
+					}
+				} else if errors.As(err, &exit) {
 					t.Errorf("the server exited with %v, want status 0; stderr:\n%s", err, stderr.String())
 				} else if err != nil {
 					t.Fatal(err)

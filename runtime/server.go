@@ -123,17 +123,20 @@ func (s *Server) hasTools() bool {
 // Serve serves one session over a stream of newline-delimited JSON-RPC
 // messages: it reads requests from r and writes responses to w.
 //
-// At the end of r, Serve stops reading, lets the calls in flight finish,
-// writes their answers and returns nil, or the error that ended the read
-// or a write. When ctx is cancelled, a shutdown was asked for: Serve stops
-// reading, cancels the contexts of the calls in flight and gives them the
-// grace period (see [WithShutdownGrace]) to return and their answers to be
-// written; then it returns nil, abandoning whatever is left. It does not
-// wait for a read or write that cannot be interrupted: if r is an
-// io.Closer it is closed, and if w has a SetWriteDeadline method, the
-// deadline is set when the grace period is over; otherwise a goroutine
-// blocked in r.Read or w.Write is left behind, and anything it reads later
-// is discarded.
+// The session ends at the end of r or when ctx is cancelled; it stops
+// reading, and the calls in flight have the grace period (see
+// [WithShutdownGrace]) to return and their answers to be written. At the
+// end of r the calls run on; when ctx is cancelled, their contexts are
+// cancelled at once. When the grace period is over, the contexts of the
+// calls left are cancelled, their answers abandoned, and Serve returns.
+//
+// Serve returns nil when ctx was cancelled (a shutdown the caller asked
+// for) or at the end of r, and otherwise the error that ended the read or
+// a write. It does not wait for a read or write that cannot be
+// interrupted: if r is an io.Closer it is closed, and if w has a
+// SetWriteDeadline method, the deadline is set when the grace period is
+// over; otherwise a goroutine blocked in r.Read or w.Write is left behind,
+// and anything it reads later is discarded.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	return newStreamConn(r, w, s.opts.maxMessage).serve(ctx, s)
 }

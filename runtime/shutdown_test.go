@@ -58,19 +58,21 @@ func (w *stuckPipe) Write(p []byte) (int, error) {
 	return 0, io.ErrClosedPipe
 }
 
-// TestShutdownAbandonsUnwrittenAnswers cancels a session whose client never
-// reads its output, with its input open or at its end: Serve returns nil
-// once the grace period is over, though writes are blocked and a handler
-// ignores its context.
+// TestShutdownAbandonsUnwrittenAnswers ends a session whose client never
+// reads its output, by cancelling its context or by ending its input: Serve
+// returns nil once the grace period is over, not before, though writes are
+// blocked and a handler ignores its context.
 func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
-	for _, inputClosed := range []bool{false, true} {
-		t.Run(fmt.Sprintf("inputClosed=%v", inputClosed), func(t *testing.T) {
-			const grace = 200 * time.Millisecond
+	for _, endOfInput := range []bool{false, true} {
+		t.Run(fmt.Sprintf("endOfInput=%v", endOfInput), func(t *testing.T) {
+			const grace = 300 * time.Millisecond
 			srv := newServer(rt.WithShutdownGrace(grace))
 			srv.AddTool(echoTool)
 			started, release := make(chan struct{}), make(chan struct{})
 			defer close(release)
-			srv.AddTool(tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+			var stubbornCtx context.Context
+			srv.AddTool(tool("stubborn", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+				stubbornCtx = ctx
 				close(started)
 				<-release // until the test ends, whatever the context says
 				return rt.TextResult("released"), nil
@@ -80,6 +82,7 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 			out := &stuckPipe{room: 64 << 10, closed: make(chan struct{})}
 			defer close(out.closed)
 			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
 			done := make(chan error, 1)
 			go func() { done <- srv.Serve(ctx, inR, out) }()
 			sent := make(chan error, 1)
@@ -100,37 +103,68 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 			case <-time.After(testTimeout):
 				t.Fatal("the stubborn call did not start")
 			}
-			if inputClosed {
-				select {
-				case err := <-sent:
-					if err != nil {
-						t.Fatal(err)
-					}
-				case <-time.After(testTimeout):
-					t.Fatal("the session stopped reading")
+			select {
+			case err := <-sent:
+				if err != nil {
+					t.Fatal(err)
 				}
-				inW.Close()
+			case <-time.After(testTimeout):
+				t.Fatal("the session stopped reading")
 			}
 			time.Sleep(50 * time.Millisecond) // let the echo answers pile up behind the blocked write
 			select {
 			case err := <-done:
-				t.Fatalf("Serve returned %v before its context was cancelled, with calls in flight", err)
+				t.Fatalf("Serve returned %v with its input open and calls in flight", err)
 			default:
 			}
 			begin := time.Now()
-			cancel()
+			if endOfInput {
+				inW.Close()
+			} else {
+				cancel()
+			}
 			select {
 			case err := <-done:
 				if err != nil {
-					t.Errorf("Serve = %v after a requested shutdown, want nil", err)
+					t.Errorf("Serve = %v, want nil", err)
 				}
 				if d := time.Since(begin); d < grace || d > grace+2*time.Second {
-					t.Errorf("Serve returned %v after the cancellation, want the grace period %v (and little more)", d, grace)
+					t.Errorf("Serve returned %v after the session ended, want the grace period %v (and little more)", d, grace)
 				}
 			case <-time.After(grace + testTimeout):
-				t.Fatal("Serve did not return after its context was cancelled and the grace period was over")
+				t.Fatal("Serve did not return after the grace period")
+			}
+			if stubbornCtx.Err() == nil {
+				t.Error("the call left at the end of the grace period was not cancelled")
 			}
 		})
+	}
+}
+
+// TestEndOfInputLetsCallsFinish ends the input of a session with calls in
+// flight: they are not cancelled, and their answers are written, within the
+// grace period.
+func TestEndOfInputLetsCallsFinish(t *testing.T) {
+	const grace = 5 * time.Second
+	b := newBlocker()
+	srv := newServer(rt.WithShutdownGrace(grace))
+	srv.AddTool(b.tool())
+	c := start(t, srv)
+	c.initialize("2025-11-25")
+	c.request(1, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "x"}})
+	b.waitStarted(t, 1)
+	c.in.Close()
+	time.Sleep(100 * time.Millisecond)
+	close(b.release)
+	if err := b.waitEnded(t, "x"); err != nil {
+		t.Errorf("the call ended with %v: the end of input cancelled it", err)
+	}
+	rest := c.finish()
+	if len(rest) != 1 {
+		t.Fatalf("after the end of input: %d messages, want the call's answer:\n%s", len(rest), lines(rest))
+	}
+	if text, _ := toolText(t, c.decode(rest[0])); text != "done x" {
+		t.Errorf("answer %q, want %q", text, "done x")
 	}
 }
 

@@ -172,12 +172,35 @@ func TestSignalWithUnreadAnswers(t *testing.T) {
 	if err := p.in.Close(); err != nil {
 		t.Fatal(err)
 	}
+	closed := time.Now()
 	// The child has read everything; its answers wait behind a full pipe.
 	time.Sleep(100 * time.Millisecond)
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
+	p.waitExit(t, exitLimit)
+	// The grace period runs from the end of input.
+	if took := time.Since(closed); took < childGrace {
+		t.Errorf("the child exited %v after the end of its input, before the grace period of %v for its unwritten answers", took, childGrace)
+	}
+}
+
+// TestEndOfInputWithStubbornCall closes the input of a child with a call in
+// flight that never returns, and sends no signal: the child exits with
+// status 0 once the grace period is over, as a server must whose client has
+// gone.
+func TestEndOfInputWithStubbornCall(t *testing.T) {
+	p := startShutdownChild(t)
+	p.initialize(t)
+	p.send(t, requestLine(1, "tools/call", map[string]any{"name": "stubborn"}))
+	p.send(t, requestLine("p", "ping", nil))
+	if line, err := p.out.ReadString('\n'); err != nil || !strings.Contains(line, `"id":"p"`) {
+		t.Fatalf("ping: %q, %v", line, err)
+	}
+	if err := p.in.Close(); err != nil {
+		t.Fatal(err)
+	}
 	if took := p.waitExit(t, exitLimit); took < childGrace {
-		t.Errorf("the child exited %v after the signal, before the grace period of %v for its unwritten answers", took, childGrace)
+		t.Errorf("the child exited %v after the end of its input, before the grace period of %v for its call in flight", took, childGrace)
 	}
 }

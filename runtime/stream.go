@@ -184,20 +184,41 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 		c.stopReading()
 		stopped = true
 	}
-	// Reading is over, or no longer waited for: answer what was accepted.
+	// Reading is over, or no longer waited for: the calls accepted have the
+	// grace period to be answered.
 	answered := make(chan error, 1)
 	go func() {
 		s.wait()
 		answered <- c.flush()
 	}()
+	var graceOver <-chan time.Time
+	if grace := srv.opts.grace; grace > 0 {
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		graceOver = t.C
+	}
+	cancelled := parent.Done()
+	if stopped {
+		cancelled = nil
+	}
 	var werr error
-	select {
-	case werr = <-answered:
-	case <-parent.Done():
-		if !stopped {
+	for waiting := true; waiting; {
+		select {
+		case werr = <-answered:
+			waiting = false
+		case <-cancelled:
+			// At the end of input calls may finish; a cancellation
+			// cancels them, within the same grace period.
 			c.stopReading()
+			stopped, cancelled = true, nil
+		case <-graceOver:
+			if !stopped {
+				c.stopReading()
+			}
+			c.abandon()
+			srv.opts.logger.Warn("shutdown: grace period over, calls in flight cancelled and unwritten answers abandoned", "grace", srv.opts.grace, "inflight", s.inFlight())
+			werr, waiting = errAbandoned, false
 		}
-		werr = c.shutdown(answered)
 	}
 	s.workers.close(s)
 	s.closed.Store(true)
@@ -206,6 +227,8 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 		return nil // a shutdown the caller asked for
 	case rerr != nil:
 		return rerr
+	case werr == errAbandoned:
+		return nil // the end of input, with calls that outlasted it
 	}
 	return werr
 }
@@ -217,31 +240,6 @@ func (c *streamConn) stopReading() {
 	if c.closer != nil {
 		c.closer.Close()
 	}
-}
-
-// shutdown waits for the answers to the calls in flight for the grace
-// period, then abandons the rest.
-func (c *streamConn) shutdown(answered <-chan error) error {
-	s := c.s
-	grace := s.srv.opts.grace
-	if grace > 0 {
-		t := time.NewTimer(grace)
-		defer t.Stop()
-		select {
-		case err := <-answered:
-			return err
-		case <-t.C:
-		}
-	} else {
-		select {
-		case err := <-answered:
-			return err
-		default:
-		}
-	}
-	c.abandon()
-	s.srv.opts.logger.Warn("shutdown: grace period over, unwritten answers abandoned", "grace", grace, "inflight", s.inFlight())
-	return errAbandoned
 }
 
 // readLoop reads and handles messages until the input ends, or until it

@@ -74,10 +74,9 @@ func (p *shutdownProcess) initialize(t *testing.T) {
 
 // waitExit waits at most limit for the child to exit, and checks that it
 // exited with status 0 after ServeStdio returned nil. It returns how long
-// the child took.
-func (p *shutdownProcess) waitExit(t *testing.T, limit time.Duration) time.Duration {
+// after begin the child had exited.
+func (p *shutdownProcess) waitExit(t *testing.T, begin time.Time, limit time.Duration) time.Duration {
 	t.Helper()
-	begin := time.Now()
 	select {
 	case err := <-p.exited:
 		var exit *exec.ExitError
@@ -86,7 +85,7 @@ func (p *shutdownProcess) waitExit(t *testing.T, limit time.Duration) time.Durat
 		} else if err != nil {
 			t.Errorf("waiting for the child: %v", err)
 		}
-	case <-time.After(limit):
+	case <-time.After(limit - time.Since(begin)):
 		p.cmd.Process.Kill()
 		t.Fatalf("the child was still running %v after it was asked to stop; stderr:\n%s", limit, p.stderr.String())
 	}
@@ -130,10 +129,11 @@ func TestSignalWithInputOpen(t *testing.T) {
 			if line, err := p.out.ReadString('\n'); err != nil || !strings.Contains(line, `"id":"p"`) {
 				t.Fatalf("ping: %q, %v", line, err)
 			}
+			begin := time.Now()
 			if err := p.cmd.Process.Signal(tc.sig); err != nil {
 				t.Fatal(err)
 			}
-			took := p.waitExit(t, exitLimit)
+			took := p.waitExit(t, begin, exitLimit)
 			if tc.stubborn && took < childGrace {
 				t.Errorf("the child exited %v after the signal, before the grace period of %v for its call in flight", took, childGrace)
 			}
@@ -169,18 +169,17 @@ func TestSignalWithUnreadAnswers(t *testing.T) {
 	case <-time.After(testTimeout):
 		t.Fatal("the child stopped reading its input")
 	}
+	closed := time.Now()
 	if err := p.in.Close(); err != nil {
 		t.Fatal(err)
 	}
-	closed := time.Now()
 	// The child has read everything; its answers wait behind a full pipe.
 	time.Sleep(100 * time.Millisecond)
 	if err := p.cmd.Process.Signal(syscall.SIGTERM); err != nil {
 		t.Fatal(err)
 	}
-	p.waitExit(t, exitLimit)
 	// The grace period runs from the end of input.
-	if took := time.Since(closed); took < childGrace {
+	if took := p.waitExit(t, closed, exitLimit); took < childGrace {
 		t.Errorf("the child exited %v after the end of its input, before the grace period of %v for its unwritten answers", took, childGrace)
 	}
 }
@@ -197,10 +196,11 @@ func TestEndOfInputWithStubbornCall(t *testing.T) {
 	if line, err := p.out.ReadString('\n'); err != nil || !strings.Contains(line, `"id":"p"`) {
 		t.Fatalf("ping: %q, %v", line, err)
 	}
+	closed := time.Now()
 	if err := p.in.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if took := p.waitExit(t, exitLimit); took < childGrace {
+	if took := p.waitExit(t, closed, exitLimit); took < childGrace {
 		t.Errorf("the child exited %v after the end of its input, before the grace period of %v for its call in flight", took, childGrace)
 	}
 }

@@ -130,9 +130,9 @@ func (s *Server) hasTools() bool {
 // cancelled at once. When the grace period is over, the contexts of the
 // calls left are cancelled, their answers abandoned, and Serve returns.
 //
-// Serve returns nil when ctx was cancelled (a shutdown the caller asked
-// for) or at the end of r, and otherwise the error that ended the read or
-// a write. It does not wait for a read or write that cannot be
+// Serve returns nil when ctx was cancelled: a shutdown the caller asked
+// for is not an error. Otherwise it returns the error that ended the read,
+// or else the first error of a write, or nil. It does not wait for a read or write that cannot be
 // interrupted: if r is an io.Closer it is closed, and if w has a
 // SetWriteDeadline method, the deadline is set when the grace period is
 // over; otherwise a goroutine blocked in r.Read or w.Write is left behind,

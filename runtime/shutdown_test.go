@@ -210,3 +210,36 @@ func TestShutdownWritesReadyAnswers(t *testing.T) {
 		t.Errorf("answers written at shutdown: %q, want the 3 calls in flight", ids)
 	}
 }
+
+// TestCancelWithUninterruptibleRead cancels a session whose read blocks
+// and cannot be closed, like a read of a blocking pipe on standard input:
+// Serve returns nil at once, without waiting for the read.
+func TestCancelWithUninterruptibleRead(t *testing.T) {
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	in := struct{ io.Reader }{inR} // hides Close
+	var out syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- newServer().Serve(ctx, in, &out) }()
+	io.WriteString(inW, requestLine(1, "ping", nil)+"\n")
+	deadline := time.Now().Add(testTimeout)
+	for !strings.Contains(out.String(), `"id":1`) && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Serve = %v, want nil", err)
+		}
+	case <-time.After(testTimeout):
+		t.Fatal("Serve waited for a read that cannot be interrupted")
+	}
+	// What the abandoned reader reads later is not handled.
+	go io.WriteString(inW, requestLine(2, "ping", nil)+"\n")
+	time.Sleep(50 * time.Millisecond)
+	if got, want := out.String(), `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n"; got != want {
+		t.Errorf("output %q, want only %q", got, want)
+	}
+}

@@ -153,12 +153,17 @@ func (s *Session) startCall(m *message, r replier) { s.startRun(m, r, nil) }
 func (s *Session) startRun(m *message, r replier, run runFunc) {
 	c := &callContext{parent: s.ctx, key: keyOf(m.id), r: r, run: run}
 	s.mu.Lock()
+	if s.draining {
+		s.mu.Unlock()
+		return // the session is ending and answers nothing new
+	}
 	if _, dup := s.inflight[c.key]; dup {
 		s.mu.Unlock()
 		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + string(m.id) + " is already in use by a request in flight"})
 		return
 	}
 	s.inflight[c.key] = c
+	s.wg.Add(1) // under s.mu: see track
 	s.mu.Unlock()
 	if s.ctx.Err() != nil {
 		c.cancel(false)
@@ -167,7 +172,7 @@ func (s *Session) startRun(m *message, r replier, run runFunc) {
 	c.in = getBuffer()
 	*c.in = append(append((*c.in)[:0], m.id...), m.params...)
 	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
-	s.wg.Add(1)
+	s.mem.take(len(*c.in))
 	r.begin()
 	if s.inlines(r) {
 		s.inlineCall = c // handle runs it once routing is done
@@ -215,15 +220,20 @@ func (s *Session) runCall(c *callContext) {
 	delete(s.inflight, c.key)
 	s.mu.Unlock()
 	c.cancel(false)
+	if err != nil {
+		resp = appendError(resp[:0], c.id, err)
+	}
+	// The request is no longer needed: the answer holds its id. Until it
+	// is written, the answer counts against the memory budget instead.
+	s.mem.take(len(resp))
+	s.mem.give(len(*c.in))
+	putBuffer(c.in)
 	if !c.wasCancelled() {
-		if err != nil {
-			resp = appendError(resp[:0], c.id, err)
-		}
 		c.r.reply(resp)
 	}
+	s.mem.give(len(resp))
 	*out = resp
 	putBuffer(out)
-	putBuffer(c.in)
 	c.in, c.id, c.params, c.r, c.run = nil, nil, nil, nil, nil
 	s.workers.release()
 }
@@ -365,15 +375,19 @@ func (s *Session) readClientInfo(d *Decoder) {
 
 // batch collects the responses to one JSON-RPC batch.
 type batch struct {
+	s         *Session
 	r         replier // where the batch came from
 	mu        sync.Mutex
 	responses [][]byte
+	held      int // bytes of responses, counted in the session's budget
 	wg        sync.WaitGroup
 }
 
 func (b *batch) reply(msg []byte) {
+	b.s.mem.take(len(msg))
 	b.mu.Lock()
 	b.responses = append(b.responses, append([]byte(nil), msg...))
+	b.held += len(msg)
 	b.mu.Unlock()
 }
 
@@ -411,7 +425,7 @@ func (s *Session) handleBatch(data []byte, r replier) {
 		s.replyError(r, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: empty batch"})
 		return
 	}
-	b := &batch{r: r}
+	b := &batch{s: s, r: r}
 	for _, raw := range elems {
 		var m message
 		if err := parseMessage(&s.dec, raw, &m); err != nil {
@@ -424,7 +438,9 @@ func (s *Session) handleBatch(data []byte, r replier) {
 		}
 		s.route(&m, b)
 	}
-	s.wg.Add(1)
+	if !s.track() {
+		return
+	}
 	r.begin()
 	go func() {
 		defer s.wg.Done()
@@ -441,6 +457,7 @@ func (s *Session) handleBatch(data []byte, r replier) {
 			out = append(out, resp...)
 		}
 		r.reply(append(out, ']'))
+		s.mem.give(b.held)
 	}()
 }
 

@@ -34,6 +34,8 @@ type options struct {
 	maxInFlight  int
 	subscribe    bool          // WithResourceSubscriptions
 	clientWait   time.Duration // see WithClientRequestTimeout
+	grace        time.Duration // see WithShutdownGrace
+	memBudget    int           // see WithMemoryBudget
 }
 
 // Option configures a Server.
@@ -68,7 +70,7 @@ func WithMaxInFlight(n int) Option { return func(o *options) { o.maxInFlight = n
 // NewServer returns a Server with the given implementation name and version.
 func NewServer(name, version string, opts ...Option) *Server {
 	s := &Server{name: name, version: version, index: map[string]*Tool{}}
-	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024, clientWait: defaultClientWait}
+	s.opts = options{pageSize: 100, maxMessage: 32 << 20, maxInFlight: 1024, clientWait: defaultClientWait, grace: defaultGrace, memBudget: defaultMemBudget}
 	for _, o := range opts {
 		o(&s.opts)
 	}
@@ -125,10 +127,22 @@ func (s *Server) hasTools() bool {
 }
 
 // Serve serves one session over a stream of newline-delimited JSON-RPC
-// messages: it reads requests from r and writes responses to w until r ends
-// (after answering every request in flight) or ctx is cancelled. When ctx is
-// cancelled, handlers in flight are cancelled and, if r is an io.Closer, r
-// is closed to end the read.
+// messages: it reads requests from r and writes responses to w.
+//
+// The session ends at the end of r or when ctx is cancelled; it stops
+// reading, and the calls in flight have the grace period (see
+// [WithShutdownGrace]) to return and their answers to be written. At the
+// end of r the calls run on; when ctx is cancelled, their contexts are
+// cancelled at once. When the grace period is over, the contexts of the
+// calls left are cancelled, their answers abandoned, and Serve returns.
+//
+// Serve returns nil when ctx was cancelled: a shutdown the caller asked
+// for is not an error. Otherwise it returns the error that ended the read,
+// or else the first error of a write, or nil. It does not wait for a read or write that cannot be
+// interrupted: if r is an io.Closer it is closed, and if w has a
+// SetWriteDeadline method, the deadline is set when the grace period is
+// over; otherwise a goroutine blocked in r.Read or w.Write is left behind,
+// and anything it reads later is discarded.
 func (s *Server) Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	return newStreamConn(r, w, s.opts.maxMessage).serve(ctx, s)
 }

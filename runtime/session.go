@@ -46,11 +46,13 @@ type Session struct {
 
 	mu       sync.Mutex
 	inflight map[requestKey]*callContext
+	draining bool // no new request is accepted: see track
 	wg       sync.WaitGroup
 	workers  workers
 	closed   atomic.Bool
 
 	talk sessionTalk // server-to-client requests, log level, client capabilities
+	mem  memBudget
 }
 
 type sessionKey struct{}
@@ -64,6 +66,7 @@ func SessionFromContext(ctx context.Context) *Session {
 
 func newSession(ctx context.Context, srv *Server, out transport) *Session {
 	s := &Session{srv: srv, out: out, inflight: map[requestKey]*callContext{}}
+	s.mem.limit = int64(srv.opts.memBudget)
 	s.ctx = context.WithValue(ctx, sessionKey{}, s)
 	return s
 }
@@ -96,8 +99,12 @@ func (s *Session) send(msg []byte) {
 	}
 }
 
-// wait blocks until every request in flight has been answered.
-func (s *Session) wait() { s.wg.Wait() }
+// wait blocks until every request in flight has been answered. From then
+// on the session accepts no new request.
+func (s *Session) wait() {
+	s.stopTracking()
+	s.wg.Wait()
+}
 
 // cancelAll cancels every request in flight: the session is ending.
 func (s *Session) cancelAll() {

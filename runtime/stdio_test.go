@@ -16,8 +16,9 @@ import (
 	rt "github.com/mcpgen/mcpgen/runtime"
 )
 
-// childEnv, when set to "stdio" in the environment of the test binary,
-// makes it run stdioChild instead of the tests.
+// childEnv, when set to "stdio" or "shutdown" in the environment of the
+// test binary, makes it run stdioChild or shutdownChild instead of the
+// tests.
 const childEnv = "MCPGEN_RUNTIME_TEST_CHILD"
 
 // restoredMarker is what the child prints to standard output after
@@ -30,6 +31,8 @@ func TestMain(m *testing.M) {
 		os.Exit(stdioChild())
 	case "talk":
 		os.Exit(talkChild())
+	case "shutdown":
+		os.Exit(shutdownChild())
 	}
 	os.Exit(m.Run())
 }

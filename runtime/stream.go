@@ -23,25 +23,46 @@ type streamConn struct {
 	scratch  []byte     // the reader's buffer for long lines
 	readDone chan error // the reader's final error, nil at the end of input
 
-	wmu     sync.Mutex
-	w       *bufio.Writer
-	waiting atomic.Int32 // writers waiting for wmu
-	werr    error
+	wmu       sync.Mutex
+	w         *bufio.Writer
+	dst       io.Writer    // w's underlying writer
+	waiting   atomic.Int32 // writers waiting for wmu
+	werr      error
+	abandoned atomic.Bool // the session gave up writing: see abandon
 }
 
 func newStreamConn(r io.Reader, w io.Writer, max int) *streamConn {
-	c := &streamConn{r: bufio.NewReaderSize(r, 64<<10), w: bufio.NewWriterSize(w, 64<<10), max: max}
+	c := &streamConn{
+		r: bufio.NewReaderSize(r, 64<<10), max: max,
+		w: bufio.NewWriterSize(w, 64<<10), dst: w,
+	}
 	c.closer, _ = r.(io.Closer)
 	return c
 }
+
+// lockWrite takes the write lock; it reports false, without the lock, if
+// the session abandoned its writes.
+func (c *streamConn) lockWrite() bool {
+	c.wmu.Lock()
+	if c.abandoned.Load() {
+		c.wmu.Unlock()
+		return false
+	}
+	return true
+}
+
+func (c *streamConn) unlockWrite() { c.wmu.Unlock() }
 
 // writeMessage writes msg and a newline. The last of a run of concurrent
 // writers flushes, so that pipelined responses share system calls while a
 // lone response goes out at once.
 func (c *streamConn) writeMessage(msg []byte) error {
 	c.waiting.Add(1)
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
+	if !c.lockWrite() {
+		c.waiting.Add(-1)
+		return errAbandoned
+	}
+	defer c.unlockWrite()
 	if c.werr != nil {
 		c.waiting.Add(-1)
 		return c.werr
@@ -52,6 +73,31 @@ func (c *streamConn) writeMessage(msg []byte) error {
 		c.werr = c.w.Flush()
 	}
 	return c.werr
+}
+
+// flush writes what is buffered and returns the first write error.
+func (c *streamConn) flush() error {
+	if !c.lockWrite() {
+		return errAbandoned
+	}
+	defer c.unlockWrite()
+	if c.werr == nil {
+		c.werr = c.w.Flush()
+	}
+	return c.werr
+}
+
+// abandon gives up the writes not done yet: a write in progress is
+// interrupted if the writer has deadlines (a socket, a pipe the runtime can
+// poll), and every later write fails at once. Serve waits for none of
+// them: a write that cannot be interrupted holds the write lock, and its
+// goroutine and those waiting behind it, until it ends or the process
+// exits.
+func (c *streamConn) abandon() {
+	c.abandoned.Store(true)
+	if d, ok := c.dst.(interface{ SetWriteDeadline(time.Time) error }); ok {
+		d.SetWriteDeadline(time.Unix(1, 0))
+	}
 }
 
 // errTooLarge is returned by readLine for a line over the size limit; the
@@ -87,7 +133,7 @@ func (c *streamConn) readLine(scratch *[]byte) ([]byte, error) {
 			}
 			return nil, errTooLarge
 		}
-		buf = append(buf, line...)
+		buf = appendDoubling(buf, line, c.max+1)
 		if err != bufio.ErrBufferFull {
 			*scratch = buf
 			if err == io.EOF || err == nil {
@@ -96,6 +142,19 @@ func (c *streamConn) readLine(scratch *[]byte) ([]byte, error) {
 			return nil, err
 		}
 	}
+}
+
+// appendDoubling appends b to buf, at least doubling buf's capacity when it
+// grows, up to limit: reading a long message then allocates less than
+// twice its size in all, where append's gentler growth for large slices
+// would allocate several times it.
+func appendDoubling(buf, b []byte, limit int) []byte {
+	if n := len(buf) + len(b); n > cap(buf) {
+		grown := make([]byte, len(buf), max(n, min(2*cap(buf), limit)))
+		copy(grown, buf)
+		buf = grown
+	}
+	return append(buf, b...)
 }
 
 // handoffDelay is how long a call may run on the reading goroutine before
@@ -107,8 +166,8 @@ const handoffDelay = 200 * time.Microsecond
 // an answer rather than pipelining requests.
 func (c *streamConn) idle() bool { return c.r.Buffered() == 0 }
 
-// serve runs one session over the stream until the input ends or ctx is
-// cancelled; then it waits for the requests in flight to be answered.
+// serve runs one session over the stream until the input ends or parent is
+// cancelled; see Server.Serve for what happens then.
 func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
@@ -116,35 +175,71 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	s.inline = c
 	c.s = s
 	c.readDone = make(chan error, 1)
-	stop := make(chan struct{})
-	defer close(stop)
-	go func() {
-		select {
-		case <-ctx.Done():
-			s.cancelAll()
-			if c.closer != nil {
-				c.closer.Close()
-			}
-		case <-stop:
-		}
-	}()
 	go c.readLoop()
-	rerr := <-c.readDone
-	s.wait()
+	var rerr error
+	stopped := false
+	select {
+	case rerr = <-c.readDone:
+	case <-parent.Done():
+		c.stopReading()
+		stopped = true
+	}
+	// Reading is over, or no longer waited for: the calls accepted have the
+	// grace period to be answered.
+	answered := make(chan error, 1)
+	go func() {
+		s.wait()
+		answered <- c.flush()
+	}()
+	var graceOver <-chan time.Time
+	if grace := srv.opts.grace; grace > 0 {
+		t := time.NewTimer(grace)
+		defer t.Stop()
+		graceOver = t.C
+	}
+	cancelled := parent.Done()
+	if stopped {
+		cancelled = nil
+	}
+	var werr error
+	for waiting := true; waiting; {
+		select {
+		case werr = <-answered:
+			waiting = false
+		case <-cancelled:
+			// At the end of input calls may finish; a cancellation
+			// cancels them, within the same grace period.
+			c.stopReading()
+			stopped, cancelled = true, nil
+		case <-graceOver:
+			if !stopped {
+				c.stopReading()
+			}
+			c.abandon()
+			srv.opts.logger.Warn("shutdown: grace period over, calls in flight cancelled and unwritten answers abandoned", "grace", srv.opts.grace, "inflight", s.inFlight())
+			werr, waiting = errAbandoned, false
+		}
+	}
 	s.workers.close(s)
 	s.closed.Store(true)
-	c.wmu.Lock()
-	werr := c.w.Flush()
-	c.wmu.Unlock()
 	switch {
 	case parent.Err() != nil:
-		return parent.Err()
-	case rerr != nil && ctx.Err() == nil:
+		return nil // a shutdown the caller asked for
+	case rerr != nil:
 		return rerr
-	case c.werr != nil:
-		return c.werr
+	case werr == errAbandoned:
+		return nil // the end of input, with calls that outlasted it
 	}
 	return werr
+}
+
+// stopReading ends the session's input: the calls in flight are cancelled
+// and the reader is closed, which interrupts a read where the platform can.
+func (c *streamConn) stopReading() {
+	c.s.cancelAll()
+	if c.closer != nil {
+		c.closer.Close()
+	}
 }
 
 // readLoop reads and handles messages until the input ends, or until it
@@ -157,6 +252,10 @@ func (c *streamConn) readLoop() {
 	handoff := time.AfterFunc(time.Hour, c.readLoop)
 	handoff.Stop()
 	for {
+		if s.mem.over() && !s.mem.wait(s.ctx.Done()) {
+			c.readDone <- nil
+			return
+		}
 		line, err := c.readLine(&c.scratch)
 		if err == errTooLarge {
 			s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: message larger than " + strconv.Itoa(c.max) + " bytes"})

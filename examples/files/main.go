@@ -26,8 +26,12 @@ func main() {
 	s := runtime.NewServer("files", "0.1.0",
 		runtime.WithInstructions("Read-only access to one folder: search_files finds files by glob, list_dir lists a folder."))
 	RegisterMCP(s, &FS{root: r.FS()})
+	// SIGINT or SIGTERM asks for a shutdown: ServeStdio gives the calls in
+	// flight a grace period, then returns nil, and the process exits 0. A
+	// second signal ends the process at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	context.AfterFunc(ctx, stop)
 	if *httpAddr != "" {
 		err = s.ListenAndServeHTTP(ctx, *httpAddr)
 	} else {

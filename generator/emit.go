@@ -21,6 +21,7 @@ func Emit(p *Package) ([]byte, error) {
 		pkg:      p,
 		f:        jen.NewFilePathName(p.PkgPath, p.Name),
 		decoders: map[string]string{},
+		encoders: map[string]string{},
 		patterns: map[string]string{},
 		used:     map[string]bool{},
 	}
@@ -28,12 +29,19 @@ func Emit(p *Package) ([]byte, error) {
 	e.f.ImportName(RuntimePath, "runtime")
 	for _, t := range p.Tools {
 		e.collectDefs(t.Input)
+		e.collectDefs(t.OutputShape)
 	}
 	e.registerFunc()
-	for len(e.queue) > 0 {
-		s := e.queue[0]
-		e.queue = e.queue[1:]
-		e.decoderFunc(s)
+	for len(e.queue) > 0 || len(e.encodeQueue) > 0 {
+		if len(e.queue) > 0 {
+			s := e.queue[0]
+			e.queue = e.queue[1:]
+			e.decoderFunc(s)
+			continue
+		}
+		s := e.encodeQueue[0]
+		e.encodeQueue = e.encodeQueue[1:]
+		e.encoderFunc(s)
 	}
 	e.patternVars()
 	e.schemaConsts()
@@ -51,6 +59,10 @@ type emitter struct {
 	decoders map[string]string // type key → decoder function name
 	defs     map[string]*Shape // type key → shape with fields, for Ref sites
 	queue    []*Shape          // struct shapes whose decoder is still to be written
+
+	encoders    map[string]string // type key → encoder function name
+	encodeQueue []*Shape          // struct shapes whose encoder is still to be written
+	derefs      map[*jen.Statement]*jen.Statement
 
 	patterns    map[string]string // regexp source → variable name
 	patternList []string
@@ -176,7 +188,7 @@ func (e *emitter) handler(t *Tool) jen.Code {
 			}
 			g.Return(rt("TextResult").Call(out), jen.Nil())
 		case OutputStructured:
-			g.Return(rt("Structured").Call(jen.Id("out"), jen.Lit(t.OutputWrap)))
+			e.encodeResult(g, t)
 		case OutputResult:
 			g.Return(jen.Id("out"), jen.Nil())
 		case OutputContent:

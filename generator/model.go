@@ -96,6 +96,9 @@ type Tool struct {
 	Output       OutputKind
 	OutputType   types.Type         // the Go result type (nil for OutputNone)
 	OutputSchema *jsonschema.Schema // OutputStructured only
+	// OutputShape is the shape of the result (of the pointer's element for
+	// *T), which the generated encoder writes; OutputStructured only.
+	OutputShape *Shape
 	// OutputWrap, when non-empty, is the property that wraps a non-object
 	// structured result (a slice) so that structuredContent is an object.
 	OutputWrap string
@@ -158,7 +161,10 @@ type Field struct {
 	Name     string      // JSON property name
 	Path     []FieldStep // Go selector path from the struct, through embedded structs
 	Required bool
-	Shape    *Shape
+	// OmitEmpty and OmitZero are the json tag's options: the generated
+	// encoder leaves the property out when the value is empty or zero.
+	OmitEmpty, OmitZero bool
+	Shape               *Shape
 }
 
 // FieldStep is one step of a field's Go selector path.

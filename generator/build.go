@@ -23,6 +23,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 		p.Dir = filepath.Dir(pkg.CompiledGoFiles[0])
 	}
 	p.Output = filepath.Join(p.Dir, output)
+	p.Types, p.Scope = pkg.Types, packageScope(fset, pkg.Types, output)
 
 	var diags []Diagnostic
 	byName := map[string]*Tool{}

@@ -23,10 +23,13 @@ func Emit(p *Package) ([]byte, error) {
 		decoders: map[string]string{},
 		encoders: map[string]string{},
 		patterns: map[string]string{},
-		used:     map[string]bool{},
+		used:     map[string]bool{"RegisterMCP": true},
 	}
+	for n := range p.Scope {
+		e.used[n] = true
+	}
+	e.chooseLocals()
 	e.f.HeaderComment(generatedHeader)
-	e.f.ImportName(RuntimePath, "runtime")
 	for _, t := range p.Tools {
 		e.collectDefs(t.Input)
 		e.collectDefs(t.OutputShape)
@@ -45,6 +48,7 @@ func Emit(p *Package) ([]byte, error) {
 	}
 	e.patternVars()
 	e.schemaConsts()
+	e.importNames()
 	var buf bytes.Buffer
 	if err := e.f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)
@@ -69,6 +73,9 @@ type emitter struct {
 
 	schemas []schemaConst
 	used    map[string]bool // package-level names taken
+
+	locals map[string]string    // RegisterMCP's and the handlers' locals: usual name → name used
+	recvs  map[*Receiver]string // RegisterMCP's receiver parameters
 }
 
 type schemaConst struct {
@@ -88,6 +95,9 @@ func (e *emitter) name(base string) string {
 
 func rt(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
 
+// local renders the name of one of RegisterMCP's or the handlers' locals.
+func (e *emitter) local(name string) *jen.Statement { return jen.Id(e.locals[name]) }
+
 // registerFunc writes RegisterMCP.
 func (e *emitter) registerFunc() {
 	names := make([]string, len(e.pkg.Tools))
@@ -95,13 +105,13 @@ func (e *emitter) registerFunc() {
 		names[i] = t.Name
 	}
 	e.f.Commentf("RegisterMCP registers the package's MCP tools with s: %s.", strings.Join(names, ", "))
-	params := []jen.Code{jen.Id("s").Op("*").Add(rt("Server"))}
+	params := []jen.Code{e.local("s").Op("*").Add(rt("Server"))}
 	for _, r := range e.pkg.Receivers {
-		params = append(params, jen.Id(r.Param).Add(e.typeCode(r.Type)))
+		params = append(params, jen.Id(e.recvs[r]).Add(e.typeCode(r.Type)))
 	}
 	e.f.Func().Id("RegisterMCP").Params(params...).BlockFunc(func(g *jen.Group) {
 		for _, t := range e.pkg.Tools {
-			g.Id("s").Dot("AddTool").Call(e.toolValue(t))
+			g.Add(e.local("s")).Dot("AddTool").Call(e.toolValue(t))
 		}
 	})
 }
@@ -147,52 +157,53 @@ func (e *emitter) toolValue(t *Tool) jen.Code {
 
 // handler renders the ToolHandler of t: decode, validate, call, wrap.
 func (e *emitter) handler(t *Tool) jen.Code {
+	ctx, req, d, in, out, err := e.local("ctx"), e.local("req"), e.local("d"), e.local("in"), e.local("out"), e.local("err")
 	return jen.Func().Params(
-		jen.Id("ctx").Qual("context", "Context"),
-		jen.Id("req").Op("*").Add(rt("ToolRequest")),
+		jen.Add(ctx).Qual("context", "Context"),
+		jen.Add(req).Op("*").Add(rt("ToolRequest")),
 	).Params(jen.Op("*").Add(rt("CallToolResult")), jen.Error()).BlockFunc(func(g *jen.Group) {
 		var args []jen.Code
 		if t.Context {
-			args = append(args, jen.Id("ctx"))
+			args = append(args, ctx)
 		}
 		if t.Input != nil {
-			g.Var().Id("in").Add(e.typeCode(t.Input.Type))
-			g.Id("d").Op(":=").Id("req").Dot("Decoder").Call()
-			g.Id(e.decoderFor(t.Input)).Call(jen.Id("d"), jen.Op("&").Id("in"))
+			g.Var().Add(in).Add(e.typeCode(t.Input.Type))
+			g.Add(d).Op(":=").Add(req).Dot("Decoder").Call()
+			g.Id(e.decoderFor(t.Input)).Call(d, jen.Op("&").Add(in))
 			if t.InputPointer {
-				args = append(args, jen.Op("&").Id("in"))
+				args = append(args, jen.Op("&").Add(in))
 			} else {
-				args = append(args, jen.Id("in"))
+				args = append(args, in)
 			}
 		} else {
-			g.Id("d").Op(":=").Id("req").Dot("Decoder").Call()
-			g.Add(rt("DecodeNoArguments")).Call(jen.Id("d"))
+			g.Add(d).Op(":=").Add(req).Dot("Decoder").Call()
+			g.Add(rt("DecodeNoArguments")).Call(d)
 		}
-		g.If(jen.Err().Op(":=").Id("d").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		g.If(jen.Add(err).Op(":=").Add(d).Dot("Err").Call(), jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 		call := jen.Id(t.Func).Call(args...)
 		if t.Recv != nil {
-			call = jen.Id(t.Recv.Param).Dot(t.Func).Call(args...)
+			call = jen.Id(e.recvs[t.Recv]).Dot(t.Func).Call(args...)
 		}
 		if t.Output == OutputNone {
-			g.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+			g.If(jen.Add(err).Op(":=").Add(call), jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 			g.Return(jen.Op("&").Add(rt("CallToolResult")).Values(), jen.Nil())
 			return
 		}
-		g.List(jen.Id("out"), jen.Err()).Op(":=").Add(call)
-		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		g.List(out, err).Op(":=").Add(call)
+		g.If(jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 		switch t.Output {
 		case OutputText:
-			out := jen.Id("out")
+			text := jen.Add(out)
 			if b, ok := t.OutputType.(*types.Basic); !ok || b.Kind() != types.String {
-				out = jen.String().Parens(jen.Id("out"))
+				text = jen.String().Parens(out)
 			}
-			g.Return(rt("TextResult").Call(out), jen.Nil())
+			g.Return(rt("TextResult").Call(text), jen.Nil())
 		case OutputStructured:
 			e.encodeResult(g, t)
 		case OutputResult:
-			g.Return(jen.Id("out"), jen.Nil())
+			g.Return(out, jen.Nil())
 		case OutputContent:
-			g.Return(rt("ContentResult").Call(jen.Id("out")), jen.Nil())
+			g.Return(rt("ContentResult").Call(out), jen.Nil())
 		}
 	})
 }

@@ -20,21 +20,22 @@ import (
 // encodeResult writes the handler's statements that encode out, the tool's
 // structured result, and return it.
 func (e *emitter) encodeResult(g *jen.Group, t *Tool) {
-	out := jen.Id("out")
+	out := e.local("out")
 	if _, ok := types.Unalias(t.OutputType).(*types.Pointer); ok {
-		g.If(jen.Id("out").Op("==").Nil()).Block(jen.Return(jen.Nil(), rt("ErrNilResult")))
-		out = e.deref(jen.Id("out"))
+		g.If(jen.Add(out).Op("==").Nil()).Block(jen.Return(jen.Nil(), rt("ErrNilResult")))
+		out = e.deref(e.local("out"))
 	}
-	g.Id("enc").Op(":=").New(rt("Encoder"))
+	enc := e.local("enc")
+	g.Add(enc).Op(":=").New(rt("Encoder"))
 	if t.OutputWrap != "" {
-		g.Id("enc").Dot("Open").Call()
-		g.Id("enc").Dot("Key").Call(rawLit(jsonKey(t.OutputWrap)))
+		g.Add(enc).Dot("Open").Call()
+		g.Add(enc).Dot("Key").Call(rawLit(jsonKey(t.OutputWrap)))
 		e.encodeValue(g, t.OutputShape, out, true, 0)
-		g.Id("enc").Dot("Close").Call()
+		g.Add(enc).Dot("Close").Call()
 	} else {
 		e.encodeValue(g, t.OutputShape, out, true, 0)
 	}
-	g.Return(jen.Id("enc").Dot("Result").Call())
+	g.Return(jen.Add(enc).Dot("Result").Call())
 }
 
 // deref renders *p and remembers p, so that addr can give p back for it.
@@ -94,12 +95,13 @@ func (e *emitter) encoderFunc(s *Shape) {
 	}
 	name := e.encoders[typeKey(s.Type)]
 	e.f.Commentf("%s writes %s as JSON.", name, types.TypeString(s.Type, e.qualifier))
-	e.f.Func().Id(name).Params(jen.Id("enc").Op("*").Add(rt("Encoder")), jen.Id("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
-		g.Id("enc").Dot("Open").Call()
+	enc := e.local("enc")
+	e.f.Func().Id(name).Params(jen.Add(enc).Op("*").Add(rt("Encoder")), jen.Id("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
+		g.Add(enc).Dot("Open").Call()
 		for _, f := range s.Fields {
 			e.encodeField(g, s, f, 0)
 		}
-		g.Id("enc").Dot("Close").Call()
+		g.Add(enc).Dot("Close").Call()
 	})
 }
 
@@ -130,7 +132,7 @@ func (e *emitter) encodeField(g *jen.Group, s *Shape, f *Field, depth int) {
 		conds = append(conds, c)
 	}
 	write := func(g *jen.Group) {
-		g.Id("enc").Dot("Key").Call(rawLit(jsonKey(f.Name)))
+		g.Add(e.local("enc")).Dot("Key").Call(rawLit(jsonKey(f.Name)))
 		e.encodeValue(g, sh, val, true, depth)
 	}
 	if len(conds) == 0 {
@@ -221,7 +223,7 @@ func strictlyComparable(t types.Type, seen map[types.Type]bool) bool {
 // encodeValue writes code that encodes x, a value of shape s. addressable
 // says whether &x is allowed.
 func (e *emitter) encodeValue(g *jen.Group, s *Shape, x *jen.Statement, addressable bool, depth int) {
-	enc := func() *jen.Statement { return jen.Id("enc") }
+	enc := func() *jen.Statement { return e.local("enc") }
 	conv := func(basic string) *jen.Statement {
 		if b, ok := types.Unalias(s.Type).(*types.Basic); ok && b.Name() == basic {
 			return jen.Add(x)

@@ -22,6 +22,14 @@ type Package struct {
 	Receivers []*Receiver // receiver types of annotated methods, in order of first appearance
 	Tools     []*Tool     // in source order
 
+	// Types is the type-checked package; Scope holds its package-level
+	// names declared outside the generated file, which generated
+	// identifiers and import names avoid.
+	Types *types.Package
+	Scope map[string]bool
+
+	check *checkInput // what type-checking the generated file needs; nil: not checked
+
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].
 	Defs map[string]*Shape

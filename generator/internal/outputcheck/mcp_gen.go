@@ -4,7 +4,7 @@ package outputcheck
 
 import (
 	"context"
-	schematypes "github.com/mcpgen/mcpgen/generator/internal/schematypes"
+	"github.com/mcpgen/mcpgen/generator/internal/schematypes"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 

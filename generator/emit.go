@@ -267,7 +267,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 	}
 	name := e.decoders[typeKey(s.Type)]
 	e.f.Commentf("%s decodes and validates %s.", name, types.TypeString(s.Type, e.qualifier))
-	e.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
 		g.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())
 		var tracked []int // fields whose presence is checked after the loop
 		for i, f := range s.Fields {
@@ -276,24 +276,24 @@ func (e *emitter) decoderFunc(s *Shape) {
 			}
 		}
 		if len(tracked) > 0 {
-			g.Var().Id("seen").Index(jen.Lit(len(tracked))).Bool()
+			g.Var().Add(e.local("seen")).Index(jen.Lit(len(tracked))).Bool()
 		}
 		allowed := make([]string, len(s.Fields))
 		for i, f := range s.Fields {
 			allowed[i] = f.Name
 		}
-		keyVar := jen.Id("key")
+		keyVar := e.local("key")
 		if len(s.Fields) == 0 {
 			keyVar = jen.Id("_")
 		}
 		g.For().BlockFunc(func(g *jen.Group) {
-			g.List(keyVar, jen.Id("ok")).Op(":=").Id("d").Dot("Field").Call()
-			g.If(jen.Op("!").Id("ok")).Block(jen.Break())
+			g.List(keyVar, e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
+			g.If(jen.Op("!").Add(e.local("ok"))).Block(jen.Break())
 			if len(s.Fields) == 0 {
 				g.Id("d").Dot("Unknown").Call(jen.Lit(""))
 				return
 			}
-			g.Switch(jen.String().Parens(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
+			g.Switch(jen.String().Parens(e.local("key"))).BlockFunc(func(g *jen.Group) {
 				for i, f := range s.Fields {
 					g.Case(jen.Lit(f.Name)).BlockFunc(func(g *jen.Group) {
 						if !f.Required && f.Shape.Kind != KindPointer {
@@ -302,7 +302,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 						}
 						for ti, fi := range tracked {
 							if fi == i {
-								g.Id("seen").Index(jen.Lit(ti)).Op("=").True()
+								g.Add(e.local("seen")).Index(jen.Lit(ti)).Op("=").True()
 							}
 						}
 						e.allocPath(g, f)
@@ -315,10 +315,10 @@ func (e *emitter) decoderFunc(s *Shape) {
 		for ti, fi := range tracked {
 			f := s.Fields[fi]
 			if f.Required {
-				g.If(jen.Op("!").Id("seen").Index(jen.Lit(ti))).Block(jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name)))
+				g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).Block(jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name)))
 				continue
 			}
-			g.If(jen.Op("!").Id("seen").Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
+			g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
 				e.allocPath(g, f)
 				g.Add(e.fieldRef(s, f)).Op("=").Add(scalarDefault(f))
 			})
@@ -334,7 +334,7 @@ func (e *emitter) fieldRef(s *Shape, f *Field) *jen.Statement {
 	if n, ok := types.Unalias(s.Type).(*types.Named); ok && n.Obj().Pkg() != nil {
 		foreign = n.Obj().Pkg().Path() != e.pkg.PkgPath
 	}
-	st := jen.Id("v")
+	st := e.local("v")
 	for i, step := range f.Path {
 		if foreign && i < len(f.Path)-1 && !token.IsExported(step.Name) {
 			continue
@@ -346,7 +346,7 @@ func (e *emitter) fieldRef(s *Shape, f *Field) *jen.Statement {
 
 // allocPath allocates the embedded pointers on a field's path.
 func (e *emitter) allocPath(g *jen.Group, f *Field) {
-	st := jen.Id("v")
+	st := e.local("v")
 	for _, step := range f.Path[:len(f.Path)-1] {
 		st = jen.Add(st).Dot(step.Name)
 		if step.Ptr {
@@ -407,7 +407,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	x := jen.Id("x" + strconv.Itoa(depth))
 	xs := func() *jen.Statement { return jen.Id("x" + strconv.Itoa(depth)) }
 	scalar := func(read *jen.Statement, conv func(*jen.Statement) *jen.Statement) {
-		g.If(jen.List(x, jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
+		g.If(jen.List(x, e.local("ok")).Op(":=").Add(read), e.local("ok")).BlockFunc(func(g *jen.Group) {
 			e.checks(g, s, xs)
 			g.Add(target()).Op("=").Add(conv(xs()))
 		})
@@ -448,7 +448,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	case KindRawMessage:
 		scalar(jen.Id("d").Dot("Raw").Call(), func(v *jen.Statement) *jen.Statement { return e.typeCode(s.Type).Parens(v) })
 	case KindAny, KindUnmarshaler:
-		g.If(jen.List(x, jen.Id("ok")).Op(":=").Id("d").Dot("Raw").Call(), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
+		g.If(jen.List(x, e.local("ok")).Op(":=").Id("d").Dot("Raw").Call(), e.local("ok")).BlockFunc(func(g *jen.Group) {
 			g.If(
 				jen.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(xs(), jen.Op("&").Add(target())),
 				jen.Err().Op("!=").Nil(),
@@ -500,10 +500,10 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 		g.If(jen.Id("d").Dot("Object").Call()).BlockFunc(func(g *jen.Group) {
 			g.Id(m).Op(":=").Make(e.typeCode(s.Type))
 			g.For().BlockFunc(func(g *jen.Group) {
-				g.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("d").Dot("Field").Call()
-				g.If(jen.Op("!").Id("ok")).Block(jen.Break())
+				g.List(e.local("key"), e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
+				g.If(jen.Op("!").Add(e.local("ok"))).Block(jen.Break())
 				keyType := types.Unalias(s.Type).Underlying().(*types.Map).Key()
-				key := jen.String().Parens(jen.Id("key"))
+				key := jen.String().Parens(e.local("key"))
 				if b, ok := keyType.(*types.Basic); !ok || b.Kind() != types.String {
 					key = e.typeCode(keyType).Parens(key)
 				}

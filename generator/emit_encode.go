@@ -96,7 +96,7 @@ func (e *emitter) encoderFunc(s *Shape) {
 	name := e.encoders[typeKey(s.Type)]
 	e.f.Commentf("%s writes %s as JSON.", name, types.TypeString(s.Type, e.qualifier))
 	enc := e.local("enc")
-	e.f.Func().Id(name).Params(jen.Add(enc).Op("*").Add(rt("Encoder")), jen.Id("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(name).Params(jen.Add(enc).Op("*").Add(rt("Encoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
 		g.Add(enc).Dot("Open").Call()
 		for _, f := range s.Fields {
 			e.encodeField(g, s, f, 0)

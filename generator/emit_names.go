@@ -13,14 +13,17 @@ import (
 // helper or a receiver parameter named like an imported package then does
 // not collide with the generated file.
 
-// chooseLocals picks the names of RegisterMCP's parameters and of the
-// handlers' locals: the usual names unless the package declares them, and
-// receiver parameters that differ from those and from each other.
+// chooseLocals picks the names of RegisterMCP's parameters, of the
+// handlers' locals and of the decoders' and encoders' parameters and
+// locals: the usual names unless the package declares them, and receiver
+// parameters that differ from those and from each other. (The decoders'
+// checks and numbered locals, x0 and the like, keep their names; the type
+// check catches a package that declares those.)
 func (e *emitter) chooseLocals() {
 	e.locals = map[string]string{}
 	taken := map[string]bool{}
 	free := func(n string) bool { return e.pkg.Scope[n] || taken[n] || token.IsKeyword(n) }
-	for _, n := range []string{"s", "ctx", "req", "d", "in", "out", "err", "enc"} {
+	for _, n := range []string{"s", "ctx", "req", "d", "in", "out", "err", "enc", "v", "key", "ok", "seen"} {
 		e.locals[n] = freeName(n, free)
 		taken[e.locals[n]] = true
 	}

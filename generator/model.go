@@ -204,6 +204,9 @@ func (p *Package) Dump(w io.Writer) {
 		if t.Input != nil {
 			dumpShape(w, t.Input, "  in ")
 		}
+		if t.OutputShape != nil {
+			dumpShape(w, t.OutputShape, "  out ")
+		}
 	}
 }
 

@@ -23,6 +23,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 		p.Dir = filepath.Dir(pkg.CompiledGoFiles[0])
 	}
 	p.Output = filepath.Join(p.Dir, output)
+	p.Types, p.Scope = pkg.Types, packageScope(fset, pkg.Types, output)
 
 	var diags []Diagnostic
 	byName := map[string]*Tool{}
@@ -194,45 +195,14 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		case isString(out):
 			t.Output = OutputText
 		default:
-			schema, wrap, msg := b.outputSchema(out, results.At(0).Pos())
+			shape, schema, wrap, msg := b.outputSchema(out, results.At(0).Pos())
 			if msg != "" {
 				return nil, append(diags, diagf(pos, "%s: %s; a result must be a string, a struct, a map, a slice, *runtime.CallToolResult or []runtime.Content", fd.Name.Name, msg))
 			}
-			t.Output, t.OutputSchema, t.OutputWrap = OutputStructured, schema, wrap
+			t.Output, t.OutputShape, t.OutputSchema, t.OutputWrap = OutputStructured, shape, schema, wrap
 		}
 	}
 	return t, diags
-}
-
-// outputSchema returns the output schema of a structured result type, and
-// the wrapping property when the type is not a JSON object.
-func (b *schemaBuilder) outputSchema(t types.Type, pos token.Pos) (*jsonschema.Schema, string, string) {
-	base := t
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		base = p.Elem()
-	}
-	switch u := base.Underlying().(type) {
-	case *types.Struct:
-	case *types.Map:
-		if !isString(u.Key()) {
-			return nil, "", "map keys must be strings"
-		}
-	case *types.Slice, *types.Array:
-		_, schema, ds := b.build(base, pos)
-		if len(ds) > 0 {
-			return nil, "", ds[0].Msg
-		}
-		props := orderedmap.New[string, *jsonschema.Schema]()
-		props.Set("items", schema)
-		return &jsonschema.Schema{Type: "object", Properties: props, Required: []string{"items"}, AdditionalProperties: jsonschema.FalseSchema}, "items", ""
-	default:
-		return nil, "", "unsupported result type " + t.String()
-	}
-	_, schema, ds := b.build(base, pos)
-	if len(ds) > 0 {
-		return nil, "", ds[0].Msg
-	}
-	return schema, "", ""
 }
 
 func emptyObjectSchema() *jsonschema.Schema {

@@ -21,22 +21,34 @@ func Emit(p *Package) ([]byte, error) {
 		pkg:      p,
 		f:        jen.NewFilePathName(p.PkgPath, p.Name),
 		decoders: map[string]string{},
+		encoders: map[string]string{},
 		patterns: map[string]string{},
-		used:     map[string]bool{},
+		used:     map[string]bool{"RegisterMCP": true},
 	}
+	for n := range p.Scope {
+		e.used[n] = true
+	}
+	e.chooseLocals()
 	e.f.HeaderComment(generatedHeader)
-	e.f.ImportName(RuntimePath, "runtime")
 	for _, t := range p.Tools {
 		e.collectDefs(t.Input)
+		e.collectDefs(t.OutputShape)
 	}
 	e.registerFunc()
-	for len(e.queue) > 0 {
-		s := e.queue[0]
-		e.queue = e.queue[1:]
-		e.decoderFunc(s)
+	for len(e.queue) > 0 || len(e.encodeQueue) > 0 {
+		if len(e.queue) > 0 {
+			s := e.queue[0]
+			e.queue = e.queue[1:]
+			e.decoderFunc(s)
+			continue
+		}
+		s := e.encodeQueue[0]
+		e.encodeQueue = e.encodeQueue[1:]
+		e.encoderFunc(s)
 	}
 	e.patternVars()
 	e.schemaConsts()
+	e.importNames()
 	var buf bytes.Buffer
 	if err := e.f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)
@@ -52,11 +64,18 @@ type emitter struct {
 	defs     map[string]*Shape // type key → shape with fields, for Ref sites
 	queue    []*Shape          // struct shapes whose decoder is still to be written
 
+	encoders    map[string]string // type key → encoder function name
+	encodeQueue []*Shape          // struct shapes whose encoder is still to be written
+	derefs      map[*jen.Statement]*jen.Statement
+
 	patterns    map[string]string // regexp source → variable name
 	patternList []string
 
 	schemas []schemaConst
 	used    map[string]bool // package-level names taken
+
+	locals map[string]string    // RegisterMCP's and the handlers' locals: usual name → name used
+	recvs  map[*Receiver]string // RegisterMCP's receiver parameters
 }
 
 type schemaConst struct {
@@ -76,6 +95,9 @@ func (e *emitter) name(base string) string {
 
 func rt(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
 
+// local renders the name of one of RegisterMCP's or the handlers' locals.
+func (e *emitter) local(name string) *jen.Statement { return jen.Id(e.locals[name]) }
+
 // registerFunc writes RegisterMCP.
 func (e *emitter) registerFunc() {
 	names := make([]string, len(e.pkg.Tools))
@@ -83,13 +105,13 @@ func (e *emitter) registerFunc() {
 		names[i] = t.Name
 	}
 	e.f.Commentf("RegisterMCP registers the package's MCP tools with s: %s.", strings.Join(names, ", "))
-	params := []jen.Code{jen.Id("s").Op("*").Add(rt("Server"))}
+	params := []jen.Code{e.local("s").Op("*").Add(rt("Server"))}
 	for _, r := range e.pkg.Receivers {
-		params = append(params, jen.Id(r.Param).Add(e.typeCode(r.Type)))
+		params = append(params, jen.Id(e.recvs[r]).Add(e.typeCode(r.Type)))
 	}
 	e.f.Func().Id("RegisterMCP").Params(params...).BlockFunc(func(g *jen.Group) {
 		for _, t := range e.pkg.Tools {
-			g.Id("s").Dot("AddTool").Call(e.toolValue(t))
+			g.Add(e.local("s")).Dot("AddTool").Call(e.toolValue(t))
 		}
 	})
 }
@@ -135,52 +157,53 @@ func (e *emitter) toolValue(t *Tool) jen.Code {
 
 // handler renders the ToolHandler of t: decode, validate, call, wrap.
 func (e *emitter) handler(t *Tool) jen.Code {
+	ctx, req, d, in, out, err := e.local("ctx"), e.local("req"), e.local("d"), e.local("in"), e.local("out"), e.local("err")
 	return jen.Func().Params(
-		jen.Id("ctx").Qual("context", "Context"),
-		jen.Id("req").Op("*").Add(rt("ToolRequest")),
+		jen.Add(ctx).Qual("context", "Context"),
+		jen.Add(req).Op("*").Add(rt("ToolRequest")),
 	).Params(jen.Op("*").Add(rt("CallToolResult")), jen.Error()).BlockFunc(func(g *jen.Group) {
 		var args []jen.Code
 		if t.Context {
-			args = append(args, jen.Id("ctx"))
+			args = append(args, ctx)
 		}
 		if t.Input != nil {
-			g.Var().Id("in").Add(e.typeCode(t.Input.Type))
-			g.Id("d").Op(":=").Id("req").Dot("Decoder").Call()
-			g.Id(e.decoderFor(t.Input)).Call(jen.Id("d"), jen.Op("&").Id("in"))
+			g.Var().Add(in).Add(e.typeCode(t.Input.Type))
+			g.Add(d).Op(":=").Add(req).Dot("Decoder").Call()
+			g.Id(e.decoderFor(t.Input)).Call(d, jen.Op("&").Add(in))
 			if t.InputPointer {
-				args = append(args, jen.Op("&").Id("in"))
+				args = append(args, jen.Op("&").Add(in))
 			} else {
-				args = append(args, jen.Id("in"))
+				args = append(args, in)
 			}
 		} else {
-			g.Id("d").Op(":=").Id("req").Dot("Decoder").Call()
-			g.Add(rt("DecodeNoArguments")).Call(jen.Id("d"))
+			g.Add(d).Op(":=").Add(req).Dot("Decoder").Call()
+			g.Add(rt("DecodeNoArguments")).Call(d)
 		}
-		g.If(jen.Err().Op(":=").Id("d").Dot("Err").Call(), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		g.If(jen.Add(err).Op(":=").Add(d).Dot("Err").Call(), jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 		call := jen.Id(t.Func).Call(args...)
 		if t.Recv != nil {
-			call = jen.Id(t.Recv.Param).Dot(t.Func).Call(args...)
+			call = jen.Id(e.recvs[t.Recv]).Dot(t.Func).Call(args...)
 		}
 		if t.Output == OutputNone {
-			g.If(jen.Err().Op(":=").Add(call), jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+			g.If(jen.Add(err).Op(":=").Add(call), jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 			g.Return(jen.Op("&").Add(rt("CallToolResult")).Values(), jen.Nil())
 			return
 		}
-		g.List(jen.Id("out"), jen.Err()).Op(":=").Add(call)
-		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		g.List(out, err).Op(":=").Add(call)
+		g.If(jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 		switch t.Output {
 		case OutputText:
-			out := jen.Id("out")
+			text := jen.Add(out)
 			if b, ok := t.OutputType.(*types.Basic); !ok || b.Kind() != types.String {
-				out = jen.String().Parens(jen.Id("out"))
+				text = jen.String().Parens(out)
 			}
-			g.Return(rt("TextResult").Call(out), jen.Nil())
+			g.Return(rt("TextResult").Call(text), jen.Nil())
 		case OutputStructured:
-			g.Return(rt("Structured").Call(jen.Id("out"), jen.Lit(t.OutputWrap)))
+			e.encodeResult(g, t)
 		case OutputResult:
-			g.Return(jen.Id("out"), jen.Nil())
+			g.Return(out, jen.Nil())
 		case OutputContent:
-			g.Return(rt("ContentResult").Call(jen.Id("out")), jen.Nil())
+			g.Return(rt("ContentResult").Call(out), jen.Nil())
 		}
 	})
 }
@@ -244,7 +267,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 	}
 	name := e.decoders[typeKey(s.Type)]
 	e.f.Commentf("%s decodes and validates %s.", name, types.TypeString(s.Type, e.qualifier))
-	e.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), jen.Id("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
 		g.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())
 		var tracked []int // fields whose presence is checked after the loop
 		for i, f := range s.Fields {
@@ -253,30 +276,30 @@ func (e *emitter) decoderFunc(s *Shape) {
 			}
 		}
 		if len(tracked) > 0 {
-			g.Var().Id("seen").Index(jen.Lit(len(tracked))).Bool()
+			g.Var().Add(e.local("seen")).Index(jen.Lit(len(tracked))).Bool()
 		}
 		allowed := make([]string, len(s.Fields))
 		for i, f := range s.Fields {
 			allowed[i] = f.Name
 		}
-		keyVar := jen.Id("key")
+		keyVar := e.local("key")
 		if len(s.Fields) == 0 {
 			keyVar = jen.Id("_")
 		}
 		g.For().BlockFunc(func(g *jen.Group) {
-			g.List(keyVar, jen.Id("ok")).Op(":=").Id("d").Dot("Field").Call()
-			g.If(jen.Op("!").Id("ok")).Block(jen.Break())
+			g.List(keyVar, e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
+			g.If(jen.Op("!").Add(e.local("ok"))).Block(jen.Break())
 			if len(s.Fields) == 0 {
 				g.Id("d").Dot("Unknown").Call(jen.Lit(""))
 				return
 			}
-			g.Switch(jen.String().Parens(jen.Id("key"))).BlockFunc(func(g *jen.Group) {
+			g.Switch(jen.String().Parens(e.local("key"))).BlockFunc(func(g *jen.Group) {
 				for i, f := range s.Fields {
 					g.Case(jen.Lit(f.Name)).BlockFunc(func(g *jen.Group) {
 						markSeen := func() {
 							for ti, fi := range tracked {
 								if fi == i {
-									g.Id("seen").Index(jen.Lit(ti)).Op("=").True()
+									g.Add(e.local("seen")).Index(jen.Lit(ti)).Op("=").True()
 								}
 							}
 						}
@@ -301,10 +324,10 @@ func (e *emitter) decoderFunc(s *Shape) {
 		for ti, fi := range tracked {
 			f := s.Fields[fi]
 			if f.Required {
-				g.If(jen.Op("!").Id("seen").Index(jen.Lit(ti))).Block(jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name)))
+				g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).Block(jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name)))
 				continue
 			}
-			g.If(jen.Op("!").Id("seen").Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
+			g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
 				e.allocPath(g, f)
 				g.Add(e.fieldRef(s, f)).Op("=").Add(scalarDefault(f))
 			})
@@ -320,7 +343,7 @@ func (e *emitter) fieldRef(s *Shape, f *Field) *jen.Statement {
 	if n, ok := types.Unalias(s.Type).(*types.Named); ok && n.Obj().Pkg() != nil {
 		foreign = n.Obj().Pkg().Path() != e.pkg.PkgPath
 	}
-	st := jen.Id("v")
+	st := e.local("v")
 	for i, step := range f.Path {
 		if foreign && i < len(f.Path)-1 && !token.IsExported(step.Name) {
 			continue
@@ -332,7 +355,7 @@ func (e *emitter) fieldRef(s *Shape, f *Field) *jen.Statement {
 
 // allocPath allocates the embedded pointers on a field's path.
 func (e *emitter) allocPath(g *jen.Group, f *Field) {
-	st := jen.Id("v")
+	st := e.local("v")
 	for _, step := range f.Path[:len(f.Path)-1] {
 		st = jen.Add(st).Dot(step.Name)
 		if step.Ptr {
@@ -393,7 +416,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	x := jen.Id("x" + strconv.Itoa(depth))
 	xs := func() *jen.Statement { return jen.Id("x" + strconv.Itoa(depth)) }
 	scalar := func(read *jen.Statement, conv func(*jen.Statement) *jen.Statement) {
-		g.If(jen.List(x, jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
+		g.If(jen.List(x, e.local("ok")).Op(":=").Add(read), e.local("ok")).BlockFunc(func(g *jen.Group) {
 			e.checks(g, s, xs)
 			g.Add(target()).Op("=").Add(conv(xs()))
 		})
@@ -438,7 +461,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	case KindRawMessage:
 		scalar(jen.Id("d").Dot("Raw").Call(), func(v *jen.Statement) *jen.Statement { return e.typeCode(s.Type).Parens(v) })
 	case KindAny, KindUnmarshaler:
-		g.If(jen.List(x, jen.Id("ok")).Op(":=").Id("d").Dot("Raw").Call(), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
+		g.If(jen.List(x, e.local("ok")).Op(":=").Id("d").Dot("Raw").Call(), e.local("ok")).BlockFunc(func(g *jen.Group) {
 			g.If(
 				jen.Err().Op(":=").Qual("encoding/json", "Unmarshal").Call(xs(), jen.Op("&").Add(target())),
 				jen.Err().Op("!=").Nil(),
@@ -490,8 +513,8 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 		g.If(jen.Id("d").Dot("Object").Call()).BlockFunc(func(g *jen.Group) {
 			g.Id(m).Op(":=").Make(e.typeCode(s.Type))
 			g.For().BlockFunc(func(g *jen.Group) {
-				g.List(jen.Id("key"), jen.Id("ok")).Op(":=").Id("d").Dot("Field").Call()
-				g.If(jen.Op("!").Id("ok")).Block(jen.Break())
+				g.List(e.local("key"), e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
+				g.If(jen.Op("!").Add(e.local("ok"))).Block(jen.Break())
 				e.mapKey(g, s, k)
 				ev := "e" + strconv.Itoa(depth)
 				g.Var().Id(ev).Add(e.typeCode(s.Elem.Type))

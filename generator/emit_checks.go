@@ -320,10 +320,20 @@ func (e *emitter) typeCode(t types.Type) *jen.Statement {
 	switch t := t.(type) {
 	case *types.Named:
 		obj := t.Obj()
+		var st *jen.Statement
 		if obj.Pkg() == nil || obj.Pkg().Path() == e.pkg.PkgPath {
-			return jen.Id(obj.Name())
+			st = jen.Id(obj.Name())
+		} else {
+			st = jen.Qual(obj.Pkg().Path(), obj.Name())
 		}
-		return jen.Qual(obj.Pkg().Path(), obj.Name())
+		if args := t.TypeArgs(); args.Len() > 0 {
+			var codes []jen.Code
+			for a := range args.Types() {
+				codes = append(codes, e.typeCode(a))
+			}
+			st = st.Types(codes...)
+		}
+		return st
 	case *types.Alias:
 		obj := t.Obj()
 		if obj.Pkg() == nil || obj.Pkg().Path() == e.pkg.PkgPath {

@@ -18,7 +18,7 @@ func (e *emitter) quotedValue(g *jen.Group, s *Shape, target func() *jen.Stateme
 	}
 	x := "x" + strconv.Itoa(depth)
 	y := "y" + strconv.Itoa(depth)
-	g.If(jen.List(jen.Id(x), jen.Id("ok")).Op(":=").Id("d").Dot("String").Call(), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
+	g.If(jen.List(jen.Id(x), e.local("ok")).Op(":=").Id("d").Dot("String").Call(), e.local("ok")).BlockFunc(func(g *jen.Group) {
 		// The pattern of the quoted form is checked by the parse below,
 		// with a message about the value rather than the pattern.
 		view := *s.Schema
@@ -46,7 +46,7 @@ func (e *emitter) quotedValue(g *jen.Group, s *Shape, target func() *jen.Stateme
 		if b, ok := base.Type.(*types.Basic); !ok || b.Name() != got {
 			val = e.typeCode(base.Type).Parens(jen.Id(y))
 		}
-		g.If(jen.List(jen.Id(y), jen.Id("ok")).Op(":=").Add(read), jen.Id("ok")).BlockFunc(func(g *jen.Group) {
+		g.If(jen.List(jen.Id(y), e.local("ok")).Op(":=").Add(read), e.local("ok")).BlockFunc(func(g *jen.Group) {
 			if !ptr {
 				g.Add(target()).Op("=").Add(val)
 				return
@@ -74,7 +74,7 @@ func (e *emitter) mapKey(g *jen.Group, s *Shape, k string) {
 			bits = basicBits(b)
 		}
 		x := k + "x"
-		g.List(jen.Id(x), jen.Id("ok")).Op(":=").Id("d").Dot(method).Call(jen.Id("key"), jen.Lit(bits))
+		g.List(jen.Id(x), e.local("ok")).Op(":=").Id("d").Dot(method).Call(e.local("key"), jen.Lit(bits))
 		g.If(jen.Op("!").Id("ok")).Add(fail)
 		g.Id(k).Op(":=").Add(e.typeCode(keyType)).Parens(jen.Id(x))
 	case KeyText:
@@ -84,7 +84,7 @@ func (e *emitter) mapKey(g *jen.Group, s *Shape, k string) {
 			g.Var().Id(k).Add(e.typeCode(keyType))
 		}
 		g.If(
-			jen.Err().Op(":=").Id(k).Dot("UnmarshalText").Call(jen.Id("key")),
+			jen.Err().Op(":=").Id(k).Dot("UnmarshalText").Call(e.local("key")),
 			jen.Err().Op("!=").Nil(),
 		).Block(
 			jen.Id("d").Dot("Violation").Call(jen.Lit("invalid property name: ").Op("+").Err().Dot("Error").Call()),
@@ -92,7 +92,7 @@ func (e *emitter) mapKey(g *jen.Group, s *Shape, k string) {
 			jen.Continue(),
 		)
 	default:
-		key := jen.String().Parens(jen.Id("key"))
+		key := jen.String().Parens(e.local("key"))
 		if b, ok := keyType.(*types.Basic); !ok || b.Kind() != types.String {
 			key = e.typeCode(keyType).Parens(key)
 		}

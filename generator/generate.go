@@ -75,6 +75,9 @@ func Generate(cfg Config) ([]File, error) {
 		}
 		files = append(files, File{Path: p.Output, Content: src})
 	}
+	if err := typeCheck(cfg, pkgs, files); err != nil {
+		return nil, err
+	}
 	return files, nil
 }
 
@@ -112,9 +115,11 @@ func Load(cfg Config) ([]*Package, error) {
 	b := newSchemaBuilder(fset, roots)
 	var out []*Package
 	var diags Diagnostics
+	imports := importGraph(roots)
 	for _, pkg := range roots {
 		p, ds := buildPackage(fset, pkg, b, cfg.Output)
 		diags = append(diags, ds...)
+		p.check = newCheckInput(fset, pkg, imports, cfg)
 		out = append(out, p)
 	}
 	if len(diags) > 0 {

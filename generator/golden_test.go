@@ -124,6 +124,7 @@ func TestGolden(t *testing.T) {
 					return
 				}
 				compareSession(t, c.session, got)
+				checkOutputs(t, srv, got)
 				checkAgreement(t, srv, c.session)
 				checkValidInstances(t, srv)
 			})

@@ -22,6 +22,14 @@ type Package struct {
 	Receivers []*Receiver // receiver types of annotated methods, in order of first appearance
 	Tools     []*Tool     // in source order
 
+	// Types is the type-checked package; Scope holds its package-level
+	// names declared outside the generated file, which generated
+	// identifiers and import names avoid.
+	Types *types.Package
+	Scope map[string]bool
+
+	check *checkInput // what type-checking the generated file needs; nil: not checked
+
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].
 	Defs map[string]*Shape
@@ -96,6 +104,9 @@ type Tool struct {
 	Output       OutputKind
 	OutputType   types.Type         // the Go result type (nil for OutputNone)
 	OutputSchema *jsonschema.Schema // OutputStructured only
+	// OutputShape is the shape of the result (of the pointer's element for
+	// *T), which the generated encoder writes; OutputStructured only.
+	OutputShape *Shape
 	// OutputWrap, when non-empty, is the property that wraps a non-object
 	// structured result (a slice) so that structuredContent is an object.
 	OutputWrap string
@@ -181,7 +192,10 @@ type Field struct {
 	// Nullable is set for jsonschema:"nullable": the schema allows null,
 	// which leaves the field as it is, as encoding/json does.
 	Nullable bool
-	Shape    *Shape
+	// OmitEmpty and OmitZero are the json tag's options: the generated
+	// encoder leaves the property out when the value is empty or zero.
+	OmitEmpty, OmitZero bool
+	Shape               *Shape
 }
 
 // FieldStep is one step of a field's Go selector path.
@@ -212,6 +226,9 @@ func (p *Package) Dump(w io.Writer) {
 		fmt.Fprintf(w, "tool %q func=%s pos=%s output=%s\n", t.Name, t.Func, t.Pos, t.Output)
 		if t.Input != nil {
 			dumpShape(w, t.Input, "  in ")
+		}
+		if t.OutputShape != nil {
+			dumpShape(w, t.OutputShape, "  out ")
 		}
 	}
 }

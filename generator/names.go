@@ -2,6 +2,9 @@ package generator
 
 import (
 	"go/token"
+	"go/types"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -73,4 +76,57 @@ func paramName(typeName string) string {
 		name += "Recv"
 	}
 	return name
+}
+
+// packageScope returns the names declared at package level in pkg, outside
+// the generated file output: the names generated code must not take.
+func packageScope(fset *token.FileSet, pkg *types.Package, output string) map[string]bool {
+	names := map[string]bool{}
+	if pkg == nil {
+		return names
+	}
+	scope := pkg.Scope()
+	for _, n := range scope.Names() {
+		obj := scope.Lookup(n)
+		if pos := fset.Position(obj.Pos()); pos.IsValid() && filepath.Base(pos.Filename) == output && isGeneratedFile(pos.Filename) {
+			continue
+		}
+		names[n] = true
+	}
+	return names
+}
+
+// freeName returns base if it is not taken, else base followed by the
+// first number that makes it free.
+func freeName(base string, taken func(string) bool) string {
+	if !taken(base) {
+		return base
+	}
+	for i := 2; ; i++ {
+		if n := base + strconv.Itoa(i); !taken(n) {
+			return n
+		}
+	}
+}
+
+// localNames are the identifiers generated functions declare inside
+// themselves; an import name must differ from each. Numbered locals
+// (x0, p1, …) are matched by isNumberedLocal.
+var localNames = map[string]bool{
+	"s": true, "ctx": true, "req": true, "d": true, "in": true, "out": true, "err": true, "enc": true,
+	"v": true, "key": true, "ok": true, "seen": true,
+}
+
+// isNumberedLocal reports whether name has the form of a numbered local
+// of generated code: one letter and digits.
+func isNumberedLocal(name string) bool {
+	if len(name) < 2 || name[0] < 'a' || name[0] > 'z' {
+		return false
+	}
+	for _, c := range name[1:] {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }

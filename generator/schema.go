@@ -498,7 +498,7 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		if required {
 			s.Required = append(s.Required, f.name)
 		}
-		sh.Fields = append(sh.Fields, &Field{Name: f.name, Path: f.path, Required: required, Nullable: flags.nullable, Shape: fsh})
+		sh.Fields = append(sh.Fields, &Field{Name: f.name, Path: f.path, Required: required, Nullable: flags.nullable, OmitEmpty: f.json.omitEmpty, OmitZero: f.json.omitZero, Shape: fsh})
 	}
 	return sh
 }

@@ -149,6 +149,13 @@ var invopopCases = []invopopCase{
 	{typ: reflect.TypeFor[schematypes.Dept](), defs: map[string]reflect.Type{"Dept": reflect.TypeFor[schematypes.Dept](), "Person": reflect.TypeFor[schematypes.Person]()}},
 	{typ: reflect.TypeFor[schematypes.Person](), defs: map[string]reflect.Type{"Person": reflect.TypeFor[schematypes.Person]()}},
 	{typ: reflect.TypeFor[schematypes.Chain](), defs: map[string]reflect.Type{"Chain": reflect.TypeFor[schematypes.Chain]()}},
+	{typ: reflect.TypeFor[schematypes.Nils]()},
+	{typ: reflect.TypeFor[schematypes.Omits](), defs: map[string]reflect.Type{"Omits": reflect.TypeFor[schematypes.Omits]()}},
+	{typ: reflect.TypeFor[schematypes.WithSlice]()},
+	{typ: reflect.TypeFor[schematypes.Outer]()},
+	{typ: reflect.TypeFor[schematypes.Inner2]()},
+	{typ: reflect.TypeFor[schematypes.Scalars2]()},
+	{typ: reflect.TypeFor[schematypes.Marshaled]()},
 }
 
 // notComparedWithInvopop lists the struct types of schematypes that the

@@ -254,6 +254,8 @@ var (
 			return rt.Structured([]int(nil), "items")
 		case "nil":
 			return rt.Structured(nil, "")
+		case "nil-map":
+			return rt.Structured(map[string]int(nil), "")
 		case "chan":
 			return rt.Structured(make(chan int), "")
 		}
@@ -352,6 +354,7 @@ func TestToolsCall(t *testing.T) {
 		{name: "wrapped structured array", params: `{"name":"list"}`, result: `{"content":[{"type":"text","text":"{\"items\":[1,2]}"}],"structuredContent":{"items":[1,2]}}`},
 		{name: "wrapped nil array", params: `{"name":"list","arguments":{"mode":"nil-wrapped"}}`, result: `{"content":[{"type":"text","text":"{\"items\":[]}"}],"structuredContent":{"items":[]}}`},
 		{name: "nil structured", params: `{"name":"list","arguments":{"mode":"nil"}}`, result: textResult("internal error: the tool returned no result", true)},
+		{name: "nil map structured", params: `{"name":"list","arguments":{"mode":"nil-map"}}`, result: `{"content":[{"type":"text","text":"{}"}],"structuredContent":{}}`},
 		{name: "unencodable structured", params: `{"name":"list","arguments":{"mode":"chan"}}`, result: textResult("internal error: the tool's result does not encode as JSON: json: unsupported type: chan int", true)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -45,7 +45,9 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 			if err != nil {
 				return nil, err
 			}
-			return runtime.Structured(out, "")
+			enc := new(runtime.Encoder)
+			mcpEncodeListing(enc, &out)
+			return enc.Result()
 		},
 	})
 }
@@ -140,6 +142,35 @@ func mcpDecodeListArgs(d *runtime.Decoder, v *ListArgs) {
 	if !seen[0] {
 		v.Sort = "name"
 	}
+}
+
+// mcpEncodeListing writes Listing as JSON.
+func mcpEncodeListing(enc *runtime.Encoder, v *Listing) {
+	enc.Open()
+	enc.Key(`"dir":`)
+	enc.String(v.Dir)
+	enc.Key(`"entries":`)
+	enc.OpenArray()
+	for i0 := range v.Entries {
+		enc.Elem()
+		mcpEncodeEntry(enc, &v.Entries[i0])
+	}
+	enc.CloseArray()
+	enc.Close()
+}
+
+// mcpEncodeEntry writes Entry as JSON.
+func mcpEncodeEntry(enc *runtime.Encoder, v *Entry) {
+	enc.Open()
+	enc.Key(`"name":`)
+	enc.String(v.Name)
+	enc.Key(`"size":`)
+	enc.Int(v.Size)
+	enc.Key(`"isDir":`)
+	enc.Bool(v.IsDir)
+	enc.Key(`"modified":`)
+	enc.Time(v.Modified)
+	enc.Close()
 }
 
 // JSON Schemas of the tools, derived from their Go types.

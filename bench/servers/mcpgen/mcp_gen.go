@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -83,7 +84,9 @@ func RegisterMCP(s *runtime.Server) {
 			if err != nil {
 				return nil, err
 			}
-			return runtime.Structured(out, "")
+			enc := new(runtime.Encoder)
+			mcpEncodeItems(enc, &out)
+			return enc.Result()
 		},
 	})
 }
@@ -226,6 +229,29 @@ func mcpDecodeItemsArgs(d *runtime.Decoder, v *ItemsArgs) {
 	if !seen[0] {
 		d.Missing("count")
 	}
+}
+
+// mcpEncodeItems writes largetool.Items as JSON.
+func mcpEncodeItems(enc *runtime.Encoder, v *largetool.Items) {
+	enc.Open()
+	enc.Key(`"items":`)
+	enc.OpenArray()
+	for i0 := range v.Items {
+		enc.Elem()
+		mcpEncodeItem(enc, &v.Items[i0])
+	}
+	enc.CloseArray()
+	enc.Close()
+}
+
+// mcpEncodeItem writes largetool.Item as JSON.
+func mcpEncodeItem(enc *runtime.Encoder, v *largetool.Item) {
+	enc.Open()
+	enc.Key(`"id":`)
+	enc.Int(int64(v.ID))
+	enc.Key(`"name":`)
+	enc.String(v.Name)
+	enc.Close()
 }
 
 // JSON Schemas of the tools, derived from their Go types.

@@ -1,0 +1,215 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+)
+
+// checkInput is what type-checking a package's generated file needs: the
+// package's other files, as loaded, and the loaded packages by path.
+type checkInput struct {
+	fset    *token.FileSet
+	files   []*ast.File
+	imports map[string]*types.Package
+	cfg     Config
+}
+
+func newCheckInput(fset *token.FileSet, pkg *packages.Package, imports map[string]*types.Package, cfg Config) *checkInput {
+	in := &checkInput{fset: fset, imports: imports, cfg: cfg}
+	for _, f := range pkg.Syntax {
+		if !isOurs(fset, f, cfg.Output) {
+			in.files = append(in.files, f)
+		}
+	}
+	return in
+}
+
+// importGraph maps the path of every package reachable from pkgs to its
+// types. All come from one load, so each type has one identity.
+func importGraph(pkgs []*packages.Package) map[string]*types.Package {
+	graph := map[string]*types.Package{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if p == nil || graph[p.Path()] != nil {
+			return
+		}
+		graph[p.Path()] = p
+		for _, q := range p.Imports() {
+			visit(q)
+		}
+	}
+	for _, p := range pkgs {
+		visit(p.Types)
+	}
+	return graph
+}
+
+// errNotLoaded is the importer's answer for a package the load did not
+// reach: the check cannot be made.
+var errNotLoaded = errors.New("not loaded")
+
+// typeCheck type-checks each generated file together with the rest of its
+// package. Generated code that does not compile is a bug of the generator,
+// not of the user's code: it is reported as such, with its position in the
+// file that would have been written, and nothing is written.
+func typeCheck(cfg Config, pkgs []*Package, files []File) error {
+	content := map[string][]byte{}
+	for _, f := range files {
+		if f.Content != nil {
+			content[f.Path] = f.Content
+		}
+	}
+	// A generated file may import packages the load did not reach (the
+	// runtime, from a package that does not import it yet; regexp): then
+	// the packages are loaded again with those, so that every type has
+	// one identity.
+	var targets []*Package
+	var missing []string
+	for _, p := range pkgs {
+		src := content[p.Output]
+		if src == nil || p.check == nil {
+			continue
+		}
+		targets = append(targets, p)
+		f, err := parser.ParseFile(token.NewFileSet(), p.Output, src, parser.ImportsOnly)
+		if err != nil {
+			continue // reported by the check
+		}
+		for _, imp := range f.Imports {
+			path, _ := strconv.Unquote(imp.Path.Value)
+			if path != "unsafe" && !loadedWhole(p.check.imports[path]) && !slices.Contains(missing, path) {
+				missing = append(missing, path)
+			}
+		}
+	}
+	inputs := map[*Package]*checkInput{}
+	for _, p := range targets {
+		inputs[p] = p.check
+	}
+	if len(missing) > 0 {
+		reloaded, err := reload(cfg, targets, missing)
+		if err != nil {
+			return err
+		}
+		inputs = reloaded
+	}
+	var diags Diagnostics
+	for _, p := range targets {
+		if in := inputs[p]; in != nil {
+			diags = append(diags, typeCheckFile(p, in, content[p.Output])...)
+		}
+	}
+	if len(diags) > 0 {
+		return diags.sort()
+	}
+	return nil
+}
+
+// reload loads the target packages again, with the packages missing from
+// the first load.
+func reload(cfg Config, targets []*Package, missing []string) (map[*Package]*checkInput, error) {
+	fset := token.NewFileSet()
+	lc := &packages.Config{
+		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports,
+		Dir:        cfg.Dir,
+		Fset:       fset,
+		BuildFlags: cfg.BuildFlags,
+	}
+	var patterns []string
+	for _, p := range targets {
+		patterns = append(patterns, p.PkgPath)
+	}
+	loaded, err := packages.Load(lc, append(patterns, missing...)...)
+	if err != nil {
+		return nil, fmt.Errorf("loading the packages to check the generated code: %w", err)
+	}
+	graph := importGraph(loaded)
+	out := map[*Package]*checkInput{}
+	for _, p := range targets {
+		for _, l := range loaded {
+			if l.PkgPath == p.PkgPath {
+				out[p] = newCheckInput(fset, l, graph, p.check.cfg)
+			}
+		}
+	}
+	return out, nil
+}
+
+func typeCheckFile(p *Package, in *checkInput, src []byte) Diagnostics {
+	bug := func(pos token.Position, msg string) Diagnostic {
+		return Diagnostic{Pos: pos, Msg: "mcpgen bug: the generated code does not compile: " + msg + "; nothing was written (please report this)"}
+	}
+	gen, err := parser.ParseFile(in.fset, p.Output, src, parser.SkipObjectResolution)
+	if err != nil {
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			var diags Diagnostics
+			for _, e := range list {
+				diags = append(diags, bug(e.Pos, e.Msg))
+			}
+			return diags
+		}
+		return Diagnostics{bug(token.Position{Filename: p.Output}, err.Error())}
+	}
+	var typeErrs []types.Error
+	missing := false
+	conf := types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			if t := in.imports[path]; loadedWhole(t) {
+				return t, nil
+			}
+			missing = true
+			return nil, errNotLoaded
+		}),
+		Error: func(err error) {
+			if te, ok := err.(types.Error); ok {
+				typeErrs = append(typeErrs, te)
+			}
+		},
+	}
+	conf.Check(p.PkgPath, in.fset, append(in.files[:len(in.files):len(in.files)], gen), nil)
+	if missing {
+		return nil // a package the load did not reach: nothing to judge by
+	}
+	var diags Diagnostics
+	seen := map[string]bool{}
+	for _, te := range typeErrs {
+		pos := in.fset.Position(te.Pos)
+		// Errors about RegisterMCP are the user's to fix (a call that
+		// passes other receivers, another file that declares it): the
+		// load leaves them out too.
+		if strings.Contains(te.Msg, "RegisterMCP") {
+			continue
+		}
+		d := bug(pos, te.Msg)
+		if key := d.String(); !seen[key] {
+			seen[key] = true
+			diags = append(diags, d)
+		}
+	}
+	return diags
+}
+
+// loadedWhole reports whether t can be imported by the check: a package
+// the load only reached through another's export data is a stub holding
+// just what that package refers to (regexp through the runtime), not all
+// of its declarations.
+func loadedWhole(t *types.Package) bool { return t != nil && t.Complete() }
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }

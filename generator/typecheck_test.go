@@ -1,0 +1,83 @@
+package generator
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestTypeCheck holds the check of generated code to what it must find:
+// nothing in generated code that compiles (from a package that does not
+// import the runtime yet, so that the runtime must be loaded for the
+// check), and each error of code that does not compile, positioned and
+// reported as the generator's bug.
+func TestTypeCheck(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	t.Setenv("GOFLAGS", "-mod=mod")
+	for name, data := range map[string]string{
+		"go.mod": fmt.Sprintf("module example.com/lib\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
+		"lib.go": "package lib\n\nvar helper = 2\n\ntype Args struct {\n\tName string `json:\"name\" jsonschema:\"pattern=^[a-z]+$\"`\n}\n\n" +
+			"// Count counts.\n//\n//mcp:tool\nfunc Count(in Args) (map[string]int, error) { return nil, nil }\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cfg := Config{Dir: dir, Output: DefaultOutput}
+	pkgs, err := Load(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := Emit(pkgs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, DefaultOutput)
+	lines := strings.Count(string(src), "\n")
+	for _, tc := range []struct {
+		name   string
+		extra  string
+		errors []string
+	}{
+		{name: "compiles"},
+		{name: "type error", extra: "var _ int = \"x\"\n", errors: []string{
+			fmt.Sprintf("%s:%d:13: mcpgen bug: the generated code does not compile: cannot use \"x\" (untyped string constant) as int value in variable declaration; nothing was written (please report this)", out, lines+1),
+		}},
+		{name: "collides with the package", extra: "var helper = 1\n", errors: []string{
+			fmt.Sprintf("%s:%d:5: mcpgen bug: the generated code does not compile: helper redeclared in this block", out, lines+1),
+		}},
+		{name: "syntax", extra: "func {\n", errors: []string{
+			fmt.Sprintf("%s:%d:6: mcpgen bug: the generated code does not compile: expected 'IDENT', found '{'", out, lines+1),
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := typeCheck(cfg, pkgs, []File{{Path: out, Content: []byte(string(src) + tc.extra)}})
+			if len(tc.errors) == 0 {
+				if err != nil {
+					t.Fatalf("generated code reported as not compiling: %v", err)
+				}
+				return
+			}
+			var diags Diagnostics
+			if !errors.As(err, &diags) {
+				t.Fatalf("got %v, want diagnostics", err)
+			}
+			for _, want := range tc.errors {
+				found := false
+				for _, d := range diags {
+					found = found || strings.HasPrefix(d.String(), want)
+				}
+				if !found {
+					t.Errorf("no diagnostic starts with\n%s\ngot:\n%v", want, diags)
+				}
+			}
+		})
+	}
+}

@@ -30,6 +30,7 @@ func Emit(p *Package) ([]byte, error) {
 		e.collectDefs(t.Input)
 	}
 	e.registerFunc()
+	e.optionsFunc()
 	for len(e.queue) > 0 {
 		s := e.queue[0]
 		e.queue = e.queue[1:]
@@ -78,11 +79,7 @@ func rt(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
 
 // registerFunc writes RegisterMCP.
 func (e *emitter) registerFunc() {
-	names := make([]string, len(e.pkg.Tools))
-	for i, t := range e.pkg.Tools {
-		names[i] = t.Name
-	}
-	e.f.Commentf("RegisterMCP registers the package's MCP tools with s: %s.", strings.Join(names, ", "))
+	e.f.Comment(e.registerDoc())
 	params := []jen.Code{jen.Id("s").Op("*").Add(rt("Server"))}
 	for _, r := range e.pkg.Receivers {
 		params = append(params, jen.Id(r.Param).Add(e.typeCode(r.Type)))
@@ -91,6 +88,7 @@ func (e *emitter) registerFunc() {
 		for _, t := range e.pkg.Tools {
 			g.Id("s").Dot("AddTool").Call(e.toolValue(t))
 		}
+		e.registerPrims(g)
 	})
 }
 

@@ -21,6 +21,9 @@ type Package struct {
 
 	Receivers []*Receiver // receiver types of annotated methods, in order of first appearance
 	Tools     []*Tool     // in source order
+	Resources []*Resource // //mcp:resource, in source order
+	Prompts   []*Prompt   // //mcp:prompt, in source order
+	Subscribe bool        // a resource asks for resources/subscribe
 
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].

@@ -1,0 +1,64 @@
+package generator
+
+import (
+	"github.com/dave/jennifer/jen"
+)
+
+// promptValue renders the runtime.Prompt literal of pr.
+func (e *emitter) promptValue(pr *Prompt) jen.Code {
+	var f fields
+	f.add("Name", jen.Lit(pr.Name))
+	f.str("Title", pr.Title)
+	f.str("Description", pr.Description)
+	if len(pr.Args) > 0 {
+		var args []jen.Code
+		for _, a := range pr.Args {
+			var af []jen.Code
+			af = append(af, jen.Id("Name").Op(":").Lit(a.Name))
+			if a.Title != "" {
+				af = append(af, jen.Id("Title").Op(":").Lit(a.Title))
+			}
+			if a.Description != "" {
+				af = append(af, jen.Id("Description").Op(":").Lit(a.Description))
+			}
+			if a.Required {
+				af = append(af, jen.Id("Required").Op(":").True())
+			}
+			if fn := e.completeFunc(a); fn != nil {
+				af = append(af, jen.Id("Complete").Op(":").Add(fn))
+			}
+			args = append(args, jen.Line().Values(af...))
+		}
+		f.add("Arguments", jen.Index().Add(rt("PromptArgument")).Values(append(args, jen.Line())...))
+	}
+	f.add("Handler", e.promptHandler(pr))
+	return rt("Prompt").Values(f.done()...)
+}
+
+// promptHandler renders the PromptHandler of pr: read the arguments, call,
+// wrap the result.
+func (e *emitter) promptHandler(pr *Prompt) jen.Code {
+	return jen.Func().Params(
+		jen.Id("ctx").Qual("context", "Context"),
+		jen.Id("req").Op("*").Add(rt("PromptRequest")),
+	).Params(jen.Op("*").Add(rt("GetPromptResult")), jen.Error()).BlockFunc(func(g *jen.Group) {
+		var args []jen.Code
+		if pr.Context {
+			args = append(args, jen.Id("ctx"))
+		}
+		if pr.ArgStruct != nil {
+			args = append(args, e.decodeVars(g, pr.Args, pr.ArgStruct, pr.ArgPointer, 1, jen.Id("req").Dot("Decoder").Call())...)
+		}
+		g.List(jen.Id("out"), jen.Err()).Op(":=").Add(call(pr.Recv, pr.Func, args))
+		g.If(jen.Err().Op("!=").Nil()).Block(jen.Return(jen.Nil(), jen.Err()))
+		switch pr.Output {
+		case PromptText:
+			g.Return(jen.Op("&").Add(rt("GetPromptResult")).Values(jen.Id("Messages").Op(":").Index().Add(rt("PromptMessage")).Values(
+				rt("UserMessage").Call(jen.String().Parens(jen.Id("out"))))), jen.Nil())
+		case PromptMessages:
+			g.Return(jen.Op("&").Add(rt("GetPromptResult")).Values(jen.Id("Messages").Op(":").Id("out")), jen.Nil())
+		case PromptResult:
+			g.Return(jen.Id("out"), jen.Nil())
+		}
+	})
+}

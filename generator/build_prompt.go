@@ -35,7 +35,8 @@ type Prompt struct {
 	ArgStruct  *Shape
 	ArgPointer bool
 
-	Output PromptOutput
+	Output     PromptOutput
+	OutputType types.Type
 }
 
 var promptKeys = map[string]string{"name": "value", "title": "value", "description": "value"}
@@ -109,7 +110,9 @@ func (pb *primBuilder) prompt(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 	if res.Len() != 2 || !isError(res.At(1).Type()) {
 		return append(diags, diagf(f.Pos, "%s: a prompt returns its messages and an error; %s", f.Name, promptShape))
 	}
-	switch out := res.At(0).Type(); {
+	out := res.At(0).Type()
+	pr.OutputType = out
+	switch {
 	case isString(out):
 		pr.Output = PromptText
 	case isPromptMessages(out):

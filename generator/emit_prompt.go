@@ -1,8 +1,19 @@
 package generator
 
 import (
+	"go/types"
+
 	"github.com/dave/jennifer/jen"
 )
+
+// stringOf converts a value of a string-kinded type to string, when it is
+// not a string already.
+func stringOf(t types.Type, v *jen.Statement) *jen.Statement {
+	if b, ok := t.(*types.Basic); ok && b.Kind() == types.String {
+		return v
+	}
+	return jen.String().Parens(v)
+}
 
 // promptValue renders the runtime.Prompt literal of pr.
 func (e *emitter) promptValue(pr *Prompt) jen.Code {
@@ -54,7 +65,7 @@ func (e *emitter) promptHandler(pr *Prompt) jen.Code {
 		switch pr.Output {
 		case PromptText:
 			g.Return(jen.Op("&").Add(rt("GetPromptResult")).Values(jen.Id("Messages").Op(":").Index().Add(rt("PromptMessage")).Values(
-				rt("UserMessage").Call(jen.String().Parens(jen.Id("out"))))), jen.Nil())
+				rt("UserMessage").Call(stringOf(pr.OutputType, jen.Id("out"))))), jen.Nil())
 		case PromptMessages:
 			g.Return(jen.Op("&").Add(rt("GetPromptResult")).Values(jen.Id("Messages").Op(":").Id("out")), jen.Nil())
 		case PromptResult:

@@ -279,4 +279,3 @@ func (n *Notes) matching(prefix string) ([]string, error) {
 		return !strings.HasPrefix(strings.ToLower(id), strings.ToLower(prefix))
 	}), nil
 }
-

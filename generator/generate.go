@@ -1,7 +1,8 @@
-// Package generator turns Go functions annotated with //mcp:tool into the
-// code that registers them as MCP tools: JSON Schemas derived from Go types
-// at generation time, and decoders that validate arguments without
-// reflection.
+// Package generator turns Go functions annotated with //mcp:tool,
+// //mcp:resource, //mcp:prompt and //mcp:complete into the code that
+// registers them as MCP tools, resources, prompts and completions: JSON
+// Schemas derived from Go types at generation time, and decoders that
+// validate arguments without reflection.
 //
 // The pipeline is load (go/packages) → directives → model ([Package]) →
 // schema (go/types → JSON Schema) → emit (Go source). [Generate] runs it

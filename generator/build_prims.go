@@ -1,9 +1,11 @@
 package generator
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"io"
 	"strconv"
 	"strings"
 
@@ -252,4 +254,34 @@ func filepathBase(p string) string {
 // empty reports whether the package has nothing to register.
 func (p *Package) empty() bool {
 	return len(p.Tools) == 0 && len(p.Resources) == 0 && len(p.Prompts) == 0
+}
+
+// dumpPrims writes the resources and prompts of the model, for Dump.
+func (p *Package) dumpPrims(w io.Writer) {
+	dumpVars := func(vars []*Var) {
+		for _, v := range vars {
+			extra := ""
+			if v.Required {
+				extra += " required"
+			}
+			if v.Complete != nil {
+				extra += " complete=" + v.Complete.Func
+			} else if len(v.Enum) > 0 {
+				extra += " complete=enum"
+			}
+			fmt.Fprintf(w, "  var %s %s %s%s\n", v.Name, v.Shape.Kind, v.Shape.Type, extra)
+		}
+	}
+	for _, r := range p.Resources {
+		kind := "resource"
+		if r.Template {
+			kind = "template"
+		}
+		fmt.Fprintf(w, "%s %q name=%q func=%s pos=%s mime=%s\n", kind, r.URI, r.Name, r.Func, r.Pos, r.MIMEType)
+		dumpVars(r.Vars)
+	}
+	for _, pr := range p.Prompts {
+		fmt.Fprintf(w, "prompt %q func=%s pos=%s\n", pr.Name, pr.Func, pr.Pos)
+		dumpVars(pr.Args)
+	}
 }

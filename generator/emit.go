@@ -37,7 +37,9 @@ func Emit(p *Package) ([]byte, error) {
 		e.decoderFunc(s)
 	}
 	e.patternVars()
-	e.schemaConsts()
+	if len(e.schemas) > 0 {
+		e.schemaConsts()
+	}
 	var buf bytes.Buffer
 	if err := e.f.Render(&buf); err != nil {
 		return nil, fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)

@@ -194,6 +194,7 @@ func (p *Package) Dump(w io.Writer) {
 			dumpShape(w, t.Input, "  in ")
 		}
 	}
+	p.dumpPrims(w)
 }
 
 func dumpShape(w io.Writer, s *Shape, indent string) {

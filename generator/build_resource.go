@@ -64,10 +64,7 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 	line, diags := parseDirectiveLine(pb.fset, c, resourceKeys, resourceKeyList)
 	uriKey, ok := line.get("uri")
 	if !ok {
-		if len(diags) == 0 {
-			diags = append(diags, diagf(line.Pos, "//mcp:resource needs uri=<URI or URI template>"))
-		}
-		return diags
+		return append(diags, diagf(line.Pos, "//mcp:resource needs uri=<URI or URI template>"))
 	}
 	r := &Resource{
 		URI:         uriKey.Value,

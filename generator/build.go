@@ -28,6 +28,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 	var diags []Diagnostic
 	byName := map[string]*Tool{}
 	recvs := map[*types.TypeName]*Receiver{}
+	prims := newPrimBuilder(fset, pkg, b, recvs, p)
 	for _, file := range pkg.Syntax {
 		if isOurs(fset, file, output) {
 			continue
@@ -40,6 +41,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 			}
 			dirs := findDirectives(fd.Doc)
 			var tool *ast.Comment
+			var primLines []*ast.Comment
 			for _, c := range dirs {
 				attached[c] = true
 				switch kind := directiveKind(c.Text); kind {
@@ -49,11 +51,15 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 						continue
 					}
 					tool = c
-				case "resource", "prompt":
-					diags = append(diags, diagf(fset.Position(c.Slash), "//mcp:%s is not supported yet; only //mcp:tool is", kind))
+				case "resource", "prompt", "complete":
+					primLines = append(primLines, c)
 				default:
-					diags = append(diags, diagf(fset.Position(c.Slash), "unknown directive //mcp:%s (known: //mcp:tool)", kind))
+					diags = append(diags, diagf(fset.Position(c.Slash), "unknown directive //mcp:%s (known: //mcp:tool, //mcp:resource, //mcp:prompt, //mcp:complete)", kind))
 				}
+			}
+			if len(primLines) > 0 {
+				diags = append(diags, prims.add(fd, tool, primLines)...)
+				continue
 			}
 			if tool == nil {
 				continue
@@ -82,6 +88,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 			}
 		}
 	}
+	diags = append(diags, prims.finish()...)
 	p.Defs = b.defs
 	return p, diags
 }

@@ -35,6 +35,7 @@ func Emit(p *Package) ([]byte, error) {
 		e.collectDefs(t.OutputShape)
 	}
 	e.registerFunc()
+	e.optionsFunc()
 	for len(e.queue) > 0 || len(e.encodeQueue) > 0 {
 		if len(e.queue) > 0 {
 			s := e.queue[0]
@@ -47,7 +48,9 @@ func Emit(p *Package) ([]byte, error) {
 		e.encoderFunc(s)
 	}
 	e.patternVars()
-	e.schemaConsts()
+	if len(e.schemas) > 0 {
+		e.schemaConsts()
+	}
 	e.importNames()
 	var buf bytes.Buffer
 	if err := e.f.Render(&buf); err != nil {
@@ -100,11 +103,7 @@ func (e *emitter) local(name string) *jen.Statement { return jen.Id(e.locals[nam
 
 // registerFunc writes RegisterMCP.
 func (e *emitter) registerFunc() {
-	names := make([]string, len(e.pkg.Tools))
-	for i, t := range e.pkg.Tools {
-		names[i] = t.Name
-	}
-	e.f.Commentf("RegisterMCP registers the package's MCP tools with s: %s.", strings.Join(names, ", "))
+	e.f.Comment(e.registerDoc())
 	params := []jen.Code{e.local("s").Op("*").Add(rt("Server"))}
 	for _, r := range e.pkg.Receivers {
 		params = append(params, jen.Id(e.recvs[r]).Add(e.typeCode(r.Type)))
@@ -113,6 +112,7 @@ func (e *emitter) registerFunc() {
 		for _, t := range e.pkg.Tools {
 			g.Add(e.local("s")).Dot("AddTool").Call(e.toolValue(t))
 		}
+		e.registerPrims(g)
 	})
 }
 

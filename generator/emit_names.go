@@ -23,7 +23,7 @@ func (e *emitter) chooseLocals() {
 	e.locals = map[string]string{}
 	taken := map[string]bool{}
 	free := func(n string) bool { return e.pkg.Scope[n] || taken[n] || token.IsKeyword(n) }
-	for _, n := range []string{"s", "ctx", "req", "d", "in", "out", "err", "enc", "v", "key", "ok", "seen"} {
+	for _, n := range []string{"s", "ctx", "req", "d", "in", "out", "err", "enc", "v", "key", "ok", "seen", "x", "b"} {
 		e.locals[n] = freeName(n, free)
 		taken[e.locals[n]] = true
 	}

@@ -1,7 +1,8 @@
-// Package generator turns Go functions annotated with //mcp:tool into the
-// code that registers them as MCP tools: JSON Schemas derived from Go types
-// at generation time, and decoders that validate arguments without
-// reflection.
+// Package generator turns Go functions annotated with //mcp:tool,
+// //mcp:resource, //mcp:prompt and //mcp:complete into the code that
+// registers them as MCP tools, resources, prompts and completions: JSON
+// Schemas derived from Go types at generation time, and decoders that
+// validate arguments without reflection.
 //
 // The pipeline is load (go/packages) → directives → model ([Package]) →
 // schema (go/types → JSON Schema) → emit (Go source). [Generate] runs it
@@ -63,7 +64,7 @@ func Generate(cfg Config) ([]File, error) {
 	}
 	var files []File
 	for _, p := range pkgs {
-		if len(p.Tools) == 0 {
+		if p.empty() {
 			if isGeneratedFile(p.Output) {
 				files = append(files, File{Path: p.Output})
 			}
@@ -139,7 +140,7 @@ func CheckOutput(name string) error {
 
 // loadErrors collects the errors of the loaded packages and their
 // dependencies, each once. Errors inside a previously generated file, and
-// type errors about RegisterMCP (missing, or with other parameters, before
+// type errors about RegisterMCP or MCPOptions (missing, or with other parameters, before
 // the first or next generation), are left out: that code is about to be
 // replaced, and must not stop its own regeneration.
 func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
@@ -170,7 +171,7 @@ func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 			if filepath.Base(d.Pos.Filename) == output && isGeneratedFile(d.Pos.Filename) {
 				continue
 			}
-			if e.Kind == packages.TypeError && strings.Contains(e.Msg, "RegisterMCP") {
+			if e.Kind == packages.TypeError && (strings.Contains(e.Msg, "RegisterMCP") || strings.Contains(e.Msg, "MCPOptions")) {
 				continue // uses of what is about to be (re)generated
 			}
 			if key := d.String(); !seen[key] {

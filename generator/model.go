@@ -21,6 +21,9 @@ type Package struct {
 
 	Receivers []*Receiver // receiver types of annotated methods, in order of first appearance
 	Tools     []*Tool     // in source order
+	Resources []*Resource // //mcp:resource, in source order
+	Prompts   []*Prompt   // //mcp:prompt, in source order
+	Subscribe bool        // a resource asks for resources/subscribe
 
 	// Types is the type-checked package; Scope holds its package-level
 	// names declared outside the generated file, which generated
@@ -231,6 +234,7 @@ func (p *Package) Dump(w io.Writer) {
 			dumpShape(w, t.OutputShape, "  out ")
 		}
 	}
+	p.dumpPrims(w)
 }
 
 func dumpShape(w io.Writer, s *Shape, indent string) {

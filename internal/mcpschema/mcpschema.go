@@ -177,6 +177,7 @@ func newSchemas(rev, path string, data []byte) (*Schemas, error) {
 	s.requests = s.methods("ServerRequest")
 	s.compiler = jsonschema.NewCompiler()
 	s.compiler.AssertFormat()
+	s.compiler.RegisterFormat(uriTemplateFormat)
 	if err := s.compiler.AddResource(s.url, doc); err != nil {
 		return nil, fmt.Errorf("mcpschema: %s: %v", path, err)
 	}

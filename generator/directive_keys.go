@@ -1,0 +1,135 @@
+package generator
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+)
+
+// directiveKey is one key of a directive line: key=value, key="quoted
+// value" or a bare key.
+type directiveKey struct {
+	Key      string
+	Value    string
+	HasValue bool
+	Pos      token.Position // of the key
+	// valueOff is the offset of the value's first character in the
+	// comment; quoted says it is a Go quoted string (so the value starts
+	// one byte later and escapes shift what follows).
+	valueOff int
+	quoted   bool
+}
+
+// directiveLine is a parsed //mcp:<kind> line other than //mcp:tool.
+type directiveLine struct {
+	Kind  string
+	Pos   token.Position // of the "//"
+	Keys  []directiveKey
+	slash token.Pos
+	fset  *token.FileSet
+}
+
+// get returns the key named k, if given.
+func (l *directiveLine) get(k string) (directiveKey, bool) {
+	for _, kv := range l.Keys {
+		if kv.Key == k {
+			return kv, true
+		}
+	}
+	return directiveKey{}, false
+}
+
+// valuePos returns the position of byte off of a key's value, as well as
+// it can be told for a quoted value.
+func (l *directiveLine) valuePos(kv directiveKey, off int) token.Position {
+	o := kv.valueOff + off
+	if kv.quoted {
+		o++
+	}
+	return l.fset.Position(l.slash + token.Pos(o))
+}
+
+// parseDirectiveLine splits "//mcp:kind key=value …" into its keys,
+// checking them against known (key → whether it takes a value: "value",
+// "flag" for a bare key). Values may be Go quoted strings.
+func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]string, order string) (*directiveLine, []Diagnostic) {
+	text := c.Text
+	l := &directiveLine{Kind: directiveKind(text), Pos: fset.Position(c.Slash), slash: c.Slash, fset: fset}
+	prefix := "//mcp:" + l.Kind
+	i := len(prefix)
+	posAt := func(off int) token.Position { return fset.Position(c.Slash + token.Pos(off)) }
+	var diags []Diagnostic
+	seen := map[string]bool{}
+	for {
+		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+			i++
+		}
+		if i >= len(text) {
+			break
+		}
+		start := i
+		for i < len(text) && text[i] != '=' && text[i] != ' ' && text[i] != '\t' {
+			i++
+		}
+		kv := directiveKey{Key: text[start:i], Pos: posAt(start)}
+		if i < len(text) && text[i] == '=' {
+			i++
+			kv.HasValue = true
+			kv.valueOff = i
+			if i < len(text) && (text[i] == '"' || text[i] == '`') {
+				q, err := strconv.QuotedPrefix(text[i:])
+				if err != nil {
+					return l, append(diags, diagf(posAt(i), "%s: %s: unterminated or invalid quoted string", prefix, kv.Key))
+				}
+				kv.Value, _ = strconv.Unquote(q)
+				kv.quoted = true
+				i += len(q)
+			} else {
+				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
+					i++
+				}
+				kv.Value = text[kv.valueOff:i]
+			}
+		}
+		want, ok := known[kv.Key]
+		switch {
+		case !ok:
+			diags = append(diags, diagf(kv.Pos, "%s: unknown key %q (known: %s)", prefix, kv.Key, order))
+			continue
+		case seen[kv.Key]:
+			diags = append(diags, diagf(kv.Pos, "%s: %s given twice", prefix, kv.Key))
+			continue
+		case want == "value" && (!kv.HasValue || strings.TrimSpace(kv.Value) == ""):
+			diags = append(diags, diagf(kv.Pos, "%s: %s needs a value: %s=…", prefix, kv.Key, kv.Key))
+			continue
+		case want == "flag" && kv.HasValue:
+			if _, err := strconv.ParseBool(kv.Value); err != nil {
+				diags = append(diags, diagf(kv.Pos, "%s: %s=%s: want true or false", prefix, kv.Key, kv.Value))
+				continue
+			}
+		}
+		seen[kv.Key] = true
+		l.Keys = append(l.Keys, kv)
+	}
+	return l, diags
+}
+
+// flag reports whether a bare or true flag key is set.
+func (l *directiveLine) flag(k string) bool {
+	kv, ok := l.get(k)
+	if !ok {
+		return false
+	}
+	if !kv.HasValue {
+		return true
+	}
+	b, _ := strconv.ParseBool(kv.Value)
+	return b
+}
+
+// value returns the value of key k, or "".
+func (l *directiveLine) value(k string) string {
+	kv, _ := l.get(k)
+	return kv.Value
+}

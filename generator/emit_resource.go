@@ -1,0 +1,102 @@
+package generator
+
+import (
+	"go/types"
+
+	"github.com/dave/jennifer/jen"
+)
+
+// resourceValue renders the runtime.Resource literal of a fixed-URI
+// resource.
+func (e *emitter) resourceValue(r *Resource) jen.Code {
+	var f fields
+	f.add("URI", jen.Lit(r.URI))
+	f.str("Name", r.Name)
+	f.str("Title", r.Title)
+	f.str("Description", r.Description)
+	f.str("MIMEType", r.MIMEType)
+	if r.Size > 0 {
+		f.add("Size", jen.Lit(r.Size))
+	}
+	f.add("Handler", e.resourceHandler(r))
+	return rt("Resource").Values(f.done()...)
+}
+
+// templateValue renders the runtime.ResourceTemplate literal of a
+// templated resource.
+func (e *emitter) templateValue(r *Resource) jen.Code {
+	var f fields
+	f.add("URITemplate", jen.Lit(r.URI))
+	f.str("Name", r.Name)
+	f.str("Title", r.Title)
+	f.str("Description", r.Description)
+	f.str("MIMEType", r.MIMEType)
+	f.add("Handler", e.resourceHandler(r))
+	var complete []jen.Code
+	for _, v := range r.Vars {
+		if fn := e.completeFunc(v); fn != nil {
+			complete = append(complete, jen.Line().Lit(v.Name).Op(":").Add(fn))
+		}
+	}
+	if len(complete) > 0 {
+		f.add("Complete", jen.Map(jen.String()).Add(rt("CompleteFunc")).Values(append(complete, jen.Line())...))
+	}
+	return rt("ResourceTemplate").Values(f.done()...)
+}
+
+// resourceHandler renders the ResourceHandler of r: read the variables,
+// call, wrap the result as contents.
+func (e *emitter) resourceHandler(r *Resource) jen.Code {
+	return jen.Func().Params(
+		e.local("ctx").Qual("context", "Context"),
+		e.local("req").Op("*").Add(rt("ResourceRequest")),
+	).Params(jen.Index().Add(rt("ResourceContents")), jen.Error()).BlockFunc(func(g *jen.Group) {
+		var args []jen.Code
+		if r.Context {
+			args = append(args, e.local("ctx"))
+		}
+		args = append(args, e.decodeVars(g, r.Vars, r.VarStruct, r.VarPointer, r.NumParams, e.local("req").Dot("Decoder").Call())...)
+		g.List(e.local("out"), e.local("err")).Op(":=").Add(call(r.Recv, r.Func, args))
+		g.If(e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
+		contents := func(c jen.Code) jen.Code { return jen.Index().Add(rt("ResourceContents")).Values(c) }
+		switch r.Output {
+		case ResourceText:
+			out := e.local("out")
+			if b, ok := r.OutputType.(*types.Basic); !ok || b.Kind() != types.String {
+				out = jen.String().Parens(e.local("out"))
+			}
+			g.Return(contents(jen.Values(jen.Id("Text").Op(":").Add(out))), jen.Nil())
+		case ResourceBlob:
+			out := e.local("out")
+			if _, ok := r.OutputType.(*types.Slice); !ok {
+				out = jen.Index().Byte().Parens(e.local("out"))
+			}
+			g.Return(contents(rt("BlobContents").Call(jen.Lit(""), out)), jen.Nil())
+		case ResourceJSON:
+			g.List(e.local("b"), e.local("err")).Op(":=").Qual("encoding/json", "Marshal").Call(e.local("out"))
+			g.If(e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
+			if nilable(r.OutputType) {
+				empty := "[]"
+				if _, ok := r.OutputType.Underlying().(*types.Map); ok {
+					empty = "{}"
+				}
+				g.If(e.local("out").Op("==").Nil()).Block(e.local("b").Op("=").Index().Byte().Parens(jen.Lit(empty)))
+			}
+			g.Return(contents(jen.Values(jen.Id("Text").Op(":").String().Parens(e.local("b")))), jen.Nil())
+		case ResourceContents:
+			g.Return(contents(e.local("out")), jen.Nil())
+		case ResourceContentsList:
+			g.Return(e.local("out"), jen.Nil())
+		}
+	})
+}
+
+// nilable reports whether a JSON result type is a slice or a map, whose
+// nil value should read as empty rather than null.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}

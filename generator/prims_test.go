@@ -1,0 +1,80 @@
+package generator
+
+import (
+	"go/ast"
+	"go/token"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestParseDirectiveLine(t *testing.T) {
+	known := map[string]string{"uri": "value", "name": "value", "subscribe": "flag"}
+	for _, c := range []struct {
+		text  string
+		keys  map[string]string // key → value as parsed
+		diags []string          // "col: message" fragments
+	}{
+		{text: `//mcp:resource uri=notes://{id} subscribe`, keys: map[string]string{"uri": "notes://{id}", "subscribe": ""}},
+		{text: `//mcp:resource	uri="a b"  name=x`, keys: map[string]string{"uri": "a b", "name": "x"}},
+		{text: `//mcp:resource uri=x uri=y`, keys: map[string]string{"uri": "x"}, diags: []string{"22: //mcp:resource: uri given twice"}},
+		{text: `//mcp:resource name= uri=x`, keys: map[string]string{"uri": "x"}, diags: []string{"16: //mcp:resource: name needs a value"}},
+		{text: `//mcp:resource subscribe=maybe`, keys: map[string]string{}, diags: []string{"16: //mcp:resource: subscribe=maybe: want true or false"}},
+		{text: `//mcp:resource subscribe=false`, keys: map[string]string{"subscribe": "false"}},
+		{text: `//mcp:resource colour=red`, keys: map[string]string{}, diags: []string{`16: //mcp:resource: unknown key "colour" (known: K)`}},
+		{text: `//mcp:resource uri="unterminated`, keys: map[string]string{}, diags: []string{"20: //mcp:resource: uri: unterminated or invalid quoted string"}},
+	} {
+		fset := token.NewFileSet()
+		f := fset.AddFile("d.go", -1, len(c.text)+1)
+		f.SetLines([]int{0})
+		com := &ast.Comment{Slash: token.Pos(f.Base()), Text: c.text}
+		line, diags := parseDirectiveLine(fset, com, known, "K")
+		got := map[string]string{}
+		for _, kv := range line.Keys {
+			got[kv.Key] = kv.Value
+		}
+		if !reflect.DeepEqual(got, c.keys) {
+			t.Errorf("%s: keys %v, want %v", c.text, got, c.keys)
+		}
+		var gotDiags []string
+		for _, d := range diags {
+			gotDiags = append(gotDiags, strings.TrimPrefix(d.String(), "d.go:1:"))
+		}
+		if len(gotDiags) != len(c.diags) {
+			t.Errorf("%s: diagnostics %q, want %q", c.text, gotDiags, c.diags)
+			continue
+		}
+		for i := range c.diags {
+			if !strings.HasPrefix(gotDiags[i], c.diags[i]) {
+				t.Errorf("%s: diagnostic %q, want %q", c.text, gotDiags[i], c.diags[i])
+			}
+		}
+	}
+}
+
+func TestTemplateVariables(t *testing.T) {
+	for _, c := range []struct {
+		tmpl     string
+		optional []string
+		offsets  map[string]int
+	}{
+		{tmpl: "notes://{id}", offsets: map[string]int{"id": 9, "nope": 0}},
+		{tmpl: "file:///{+path}{?rev,limit}", optional: []string{"limit", "rev"}, offsets: map[string]int{"path": 10, "rev": 17, "limit": 21}},
+		{tmpl: "x://{a}/{b*}{?c:3}{&d}", optional: []string{"c", "d"}, offsets: map[string]int{"a": 5, "b": 9, "c": 14, "d": 20}},
+		{tmpl: "notes://notes/{notes}", offsets: map[string]int{"notes": 15}},
+	} {
+		var opt []string
+		for v := range queryVars(c.tmpl) {
+			opt = append(opt, v)
+		}
+		if strings.Join(slices.Sorted(slices.Values(opt)), ",") != strings.Join(c.optional, ",") {
+			t.Errorf("queryVars(%s) = %v, want %v", c.tmpl, opt, c.optional)
+		}
+		for name, want := range c.offsets {
+			if got := varOffset(c.tmpl, name); got != want {
+				t.Errorf("varOffset(%s, %s) = %d, want %d", c.tmpl, name, got, want)
+			}
+		}
+	}
+}

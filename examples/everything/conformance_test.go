@@ -69,13 +69,7 @@ const (
 
 // wantVerdicts are the verdicts the server earns now, scenario by scenario.
 // A scenario that is not listed must pass.
-var wantVerdicts = map[string]string{
-	// The scenario needs a tool, test_reconnection, that closes its
-	// request's event stream before the result so that the client resumes
-	// it with Last-Event-ID (SEP-1699); a handler cannot do that yet, so the
-	// call answers as plain JSON and the scenario has nothing to check.
-	"server-sse-polling": notExercised,
-}
+var wantVerdicts = map[string]string{}
 
 // wantWarnings are the warnings the suite may report, as "scenario: check
 // id". None.
@@ -348,7 +342,7 @@ func TestStdio(t *testing.T) {
 		{1, "tools", "name", []string{
 			"json_schema_2020_12_tool", "test_audio_content", "test_elicitation", "test_elicitation_sep1034_defaults",
 			"test_elicitation_sep1330_enums", "test_embedded_resource", "test_error_handling", "test_image_content",
-			"test_multiple_content_types", "test_sampling", "test_simple_text", "test_tool_with_logging", "test_tool_with_progress"}},
+			"test_multiple_content_types", "test_reconnection", "test_sampling", "test_simple_text", "test_tool_with_logging", "test_tool_with_progress"}},
 		{2, "resources", "uri", []string{"test://static-binary", "test://static-text", "test://watched-resource"}},
 		{3, "resourceTemplates", "uriTemplate", []string{"test://template/{id}/data"}},
 		{4, "prompts", "name", []string{"test_prompt_with_arguments", "test_prompt_with_embedded_resource", "test_prompt_with_image", "test_simple_prompt"}},

@@ -7,7 +7,7 @@ import (
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// RegisterMCP registers the package's MCP tools with s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
+// RegisterMCP registers the package's MCP tools with s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_reconnection, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_simple_text",
@@ -147,6 +147,24 @@ func RegisterMCP(s *runtime.Server) {
 				return nil, err
 			}
 			out, err := TestErrorHandling(ctx)
+			if err != nil {
+				return nil, err
+			}
+			return runtime.TextResult(out), nil
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:        "test_reconnection",
+		Description: "TestReconnection ends its request's event stream before it answers, so\nthat the client resumes the stream, with Last-Event-ID, to get the result\n(polling, SEP-1699).",
+		InputSchema: []byte(mcpInputSchemaTestReconnection),
+		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			d := req.Decoder()
+			runtime.DecodeNoArguments(d)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := TestReconnection(ctx)
 			if err != nil {
 				return nil, err
 			}
@@ -319,6 +337,11 @@ const (
   "type": "object"
 }`
 	mcpInputSchemaTestErrorHandling = `{
+  "properties": {},
+  "additionalProperties": false,
+  "type": "object"
+}`
+	mcpInputSchemaTestReconnection = `{
   "properties": {},
   "additionalProperties": false,
   "type": "object"

@@ -118,6 +118,21 @@ func TestErrorHandling(ctx context.Context) (string, error) {
 	return "", fmt.Errorf("This tool intentionally returns an error for testing")
 }
 
+// TestReconnection ends its request's event stream before it answers, so
+// that the client resumes the stream, with Last-Event-ID, to get the result
+// (polling, SEP-1699).
+//
+//mcp:tool readonly
+func TestReconnection(ctx context.Context) (string, error) {
+	if err := runtime.CloseStream(ctx, 10*time.Millisecond); err != nil {
+		return "", err
+	}
+	if err := sleep(ctx, 100*time.Millisecond); err != nil {
+		return "", err
+	}
+	return "Reconnection test completed successfully. If you received this, the client properly reconnected after stream closure.", nil
+}
+
 // SamplingArgs are the arguments of test_sampling.
 type SamplingArgs struct {
 	// Prompt is the prompt to send to the LLM.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
@@ -126,5 +127,51 @@ func TestCloseStreamWithoutStream(t *testing.T) {
 	}
 	if err := rt.CloseStream(context.Background(), 0); err == nil {
 		t.Error("CloseStream outside a handler: no error")
+	}
+}
+
+// TestCloseStreamHTTP2: over HTTP/2 a connection carries other requests and
+// cannot be given up; CloseStream says so and the result comes on the
+// stream as usual.
+func TestCloseStreamHTTP2(t *testing.T) {
+	closed := make(chan error, 1)
+	srv := newServer()
+	srv.AddTool(closingTool(closed))
+	ts := httptest.NewUnstartedServer(srv.HTTPHandler())
+	ts.EnableHTTP2 = true
+	ts.StartTLS()
+	defer ts.Close()
+	client := ts.Client()
+	post := func(session, body string) (*http.Response, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", ts.URL, strings.NewReader(body))
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		req.Header.Set("Content-Type", "application/json")
+		if session != "" {
+			req.Header.Set("Mcp-Session-Id", session)
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		data, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if resp.ProtoMajor != 2 {
+			t.Fatalf("protocol %s, want HTTP/2", resp.Proto)
+		}
+		return resp, string(data)
+	}
+	resp, _ := post("", initBody)
+	session := resp.Header.Get("Mcp-Session-Id")
+	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	_, body := post(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"poll"}}`)
+	if err := <-closed; !errors.Is(err, rt.ErrNoStream) {
+		t.Errorf("CloseStream: %v, want an error matching ErrNoStream", err)
+	}
+	if !strings.Contains(body, `"id":2,"result":{"content":[{"type":"text","text":"not closed: `) {
+		t.Errorf("response %q, want the result on the stream", body)
 	}
 }

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mcpgen/mcpgen/internal/mcpschema"
 )
 
 // suiteDir is the npm folder where scripts/test.sh installs the official
@@ -98,7 +100,9 @@ func TestConformance(t *testing.T) {
 			needSuite(t, fmt.Sprintf("the conformance suite is not installed (%v): run `npm install --no-audit --no-fund` in examples/everything/%s, as scripts/test.sh does", err, suiteDir))
 		}
 	}
-	url := startHTTP(t, buildServer(t))
+	mcpschema.RequireAll(t)
+	v := &validator{t: t}
+	url := v.proxy(startHTTP(t, buildServer(t)))
 
 	verdicts := map[string]string{}
 	var warnings []string
@@ -152,6 +156,13 @@ func TestConformance(t *testing.T) {
 			t.Errorf("scenario %s: %s, want %s", name, got, want)
 		}
 	}
+	v.mu.Lock()
+	t.Logf("validated %d server messages in %d sessions against the MCP schema (%d invalid)", v.messages, len(v.sessions), v.invalid)
+	// Each scenario gets at least an initialize result and one more answer.
+	if min := 2 * (len(activeScenarios) + len(pendingScenarios)); v.messages < min {
+		t.Errorf("only %d server messages validated, want at least %d", v.messages, min)
+	}
+	v.mu.Unlock()
 	slices.Sort(warnings)
 	if !slices.Equal(warnings, wantWarnings) {
 		t.Errorf("warnings:\n%s\nwant:\n%s", strings.Join(warnings, "\n"), strings.Join(wantWarnings, "\n"))

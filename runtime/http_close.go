@@ -25,8 +25,9 @@ type streamCloser interface {
 // with GET and Last-Event-ID, and receives what the handler sent from then
 // on, its result included. A long call thus holds no connection.
 //
-// Only a request of a Streamable HTTP session over HTTP/1.1 has such a
-// stream; elsewhere (stdio, WebSocket, a stateless server, HTTP/2) it
+// Only a request of a Streamable HTTP session at revision 2025-11-25 or
+// later, over HTTP/1.1, has such a stream; elsewhere (stdio, WebSocket, a
+// stateless server, HTTP/2, an earlier revision) it
 // returns an error matching [ErrNoStream], and the handler goes on as if
 // it had not been called.
 func CloseStream(ctx context.Context, retry time.Duration) error {
@@ -43,6 +44,11 @@ func CloseStream(ctx context.Context, retry time.Duration) error {
 	sc, ok := r.(streamCloser)
 	if !ok {
 		return fmt.Errorf("runtime: CloseStream: %w: the transport has none", ErrNoStream)
+	}
+	if s := SessionFromContext(ctx); s != nil && s.rev < rev20251125 {
+		// Earlier revisions ask servers to keep the stream open until the
+		// response: their clients need not resume it.
+		return fmt.Errorf("runtime: CloseStream: %w: clients of protocol revision %s do not expect a stream to end before its response", ErrNoStream, s.rev)
 	}
 	return sc.closeStream(retry)
 }

@@ -106,6 +106,14 @@ func TestCloseStreamWithoutStream(t *testing.T) {
 				t.Errorf("result %s", got)
 			}
 		}},
+		{"revision 2025-06-18", func(t *testing.T, srv *rt.Server) {
+			c := newHTTPClient(t, srv.HTTPHandler())
+			c.initialize("2025-06-18")
+			x := c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
+			if !strings.Contains(string(x.body), "not closed: ") || !strings.Contains(string(x.body), "2025-06-18") {
+				t.Errorf("result %s", x.body)
+			}
+		}},
 		{"stateless HTTP", func(t *testing.T, srv *rt.Server) {
 			c := newHTTPClient(t, srv.HTTPHandler(rt.WithStateless()))
 			c.assume("2025-11-25")

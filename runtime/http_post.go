@@ -235,6 +235,7 @@ type postReply struct {
 	hasBody bool
 	events  bool // the response is an event stream
 	gone    bool // the response is written or abandoned
+	closed  bool // the event stream was ended early (CloseStream)
 }
 
 func newPostReply(w http.ResponseWriter) *postReply {

@@ -2,7 +2,8 @@
 # Runs every check and test of the project, on a fresh machine too: the go
 # command fetches the modules the tests need (the official Go SDK client
 # among them) by itself, and npm installs the official TypeScript SDK
-# client the end-to-end tests drive.
+# client the end-to-end tests drive and the official conformance suite
+# (with the Node 22 it needs) that examples/everything runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,6 +22,9 @@ go run ./cmd/mcpgen docs -check -o examples/files/README.md ./examples/files
 
 echo "== npm install: the official TypeScript SDK client for the end-to-end tests"
 (cd examples/files/testdata/tsclient && npm install --no-audit --no-fund --no-package-lock --loglevel=error)
+
+echo "== npm install: the official conformance suite and Node 22 for examples/everything"
+(cd examples/everything/testdata/conformance && npm install --no-audit --no-fund --no-package-lock --loglevel=error)
 
 echo "== go test -race"
 go test -race -count=1 ./...

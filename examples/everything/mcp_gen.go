@@ -4,10 +4,11 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// RegisterMCP registers the package's MCP tools with s: test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_reconnection, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums.
+// RegisterMCP registers the package's MCP primitives with s: tools test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_reconnection, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums; resources test://static-text, test://static-binary, test://watched-resource, test://template/{id}/data; prompts test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image.
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_simple_text",
@@ -245,6 +246,193 @@ func RegisterMCP(s *runtime.Server) {
 			return runtime.TextResult(out), nil
 		},
 	})
+	s.AddResource(runtime.Resource{
+		URI:         "test://static-text",
+		Name:        "static-text",
+		Description: "A static text resource",
+		MIMEType:    "text/plain",
+		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out, err := StaticText()
+			if err != nil {
+				return nil, err
+			}
+			return []runtime.ResourceContents{{Text: out}}, nil
+		},
+	})
+	s.AddResource(runtime.Resource{
+		URI:         "test://static-binary",
+		Name:        "static-binary",
+		Description: "A static binary resource: a PNG image",
+		MIMEType:    "image/png",
+		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out, err := StaticBinary()
+			if err != nil {
+				return nil, err
+			}
+			return []runtime.ResourceContents{runtime.BlobContents("", out)}, nil
+		},
+	})
+	s.AddResource(runtime.Resource{
+		URI:         "test://watched-resource",
+		Name:        "watched-resource",
+		Description: "A resource that changes every 3 seconds; subscribe to hear of it",
+		MIMEType:    "text/plain",
+		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			out, err := WatchedResource()
+			if err != nil {
+				return nil, err
+			}
+			return []runtime.ResourceContents{{Text: out}}, nil
+		},
+	})
+	s.AddResourceTemplate(runtime.ResourceTemplate{
+		URITemplate: "test://template/{id}/data",
+		Name:        "template",
+		Description: "A resource template: the data of one id",
+		MIMEType:    "application/json",
+		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+			var in0 string
+			d := req.Decoder()
+			if d.Object() {
+				for {
+					key, ok := d.Field()
+					if !ok {
+						break
+					}
+					switch string(key) {
+					case "id":
+						if x, ok := d.String(); ok {
+							in0 = x
+						}
+					default:
+						d.Skip()
+					}
+				}
+			}
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := Template(in0)
+			if err != nil {
+				return nil, err
+			}
+			b, err := json.Marshal(out)
+			if err != nil {
+				return nil, err
+			}
+			return []runtime.ResourceContents{{Text: string(b)}}, nil
+		},
+	})
+	s.AddPrompt(runtime.Prompt{
+		Name:        "test_simple_prompt",
+		Title:       "Simple prompt",
+		Description: "A prompt without arguments",
+		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
+			out, err := TestSimplePrompt()
+			if err != nil {
+				return nil, err
+			}
+			return &runtime.GetPromptResult{Messages: []runtime.PromptMessage{runtime.UserMessage(out)}}, nil
+		},
+	})
+	s.AddPrompt(runtime.Prompt{
+		Name:        "test_prompt_with_arguments",
+		Title:       "Prompt with arguments",
+		Description: "A prompt with two required arguments",
+		Arguments: []runtime.PromptArgument{
+			{Name: "arg1", Description: "First test argument", Required: true, Complete: func(ctx context.Context, req *runtime.CompleteRequest) ([]string, error) {
+				return CompleteArg1(req.Value)
+			}},
+			{Name: "arg2", Description: "Second test argument", Required: true},
+		},
+		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
+			var in PromptArgs
+			d := req.Decoder()
+			if d.Object() {
+				for {
+					key, ok := d.Field()
+					if !ok {
+						break
+					}
+					switch string(key) {
+					case "arg1":
+						if x, ok := d.String(); ok {
+							in.Arg1 = x
+						}
+					case "arg2":
+						if x, ok := d.String(); ok {
+							in.Arg2 = x
+						}
+					default:
+						d.Skip()
+					}
+				}
+			}
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := TestPromptWithArguments(in)
+			if err != nil {
+				return nil, err
+			}
+			return &runtime.GetPromptResult{Messages: []runtime.PromptMessage{runtime.UserMessage(out)}}, nil
+		},
+	})
+	s.AddPrompt(runtime.Prompt{
+		Name:        "test_prompt_with_embedded_resource",
+		Title:       "Prompt with an embedded resource",
+		Description: "A prompt that embeds the resource of a URI",
+		Arguments: []runtime.PromptArgument{
+			{Name: "resourceUri", Description: "URI of the resource to embed", Required: true},
+		},
+		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
+			var in EmbeddedArgs
+			d := req.Decoder()
+			if d.Object() {
+				for {
+					key, ok := d.Field()
+					if !ok {
+						break
+					}
+					switch string(key) {
+					case "resourceUri":
+						if x, ok := d.String(); ok {
+							in.ResourceURI = x
+						}
+					default:
+						d.Skip()
+					}
+				}
+			}
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := TestPromptWithEmbeddedResource(in)
+			if err != nil {
+				return nil, err
+			}
+			return &runtime.GetPromptResult{Messages: out}, nil
+		},
+	})
+	s.AddPrompt(runtime.Prompt{
+		Name:        "test_prompt_with_image",
+		Title:       "Prompt with an image",
+		Description: "A prompt that holds a PNG image",
+		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
+			out, err := TestPromptWithImage()
+			if err != nil {
+				return nil, err
+			}
+			return &runtime.GetPromptResult{Messages: out}, nil
+		},
+	})
+}
+
+// MCPOptions returns the server options the package's primitives need:
+// pass them to runtime.NewServer. A resource is annotated subscribe, so
+// clients may subscribe to resources (see runtime.Server.ResourceUpdated).
+func MCPOptions() []runtime.Option {
+	return []runtime.Option{runtime.WithResourceSubscriptions()}
 }
 
 // mcpDecodeSamplingArgs decodes and validates SamplingArgs.

@@ -112,7 +112,7 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return
 	}
-	hs, err := newHTTPSession(h.srv, false)
+	hs, err := newHTTPSession(h.srv, false, PrincipalFromContext(req.Context()))
 	if err != nil {
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
@@ -198,7 +198,7 @@ func (h *httpHandler) session(w http.ResponseWriter, req *http.Request) *httpSes
 		return nil
 	}
 	hs := h.lookup(id)
-	if hs == nil || hs.legacy {
+	if hs == nil || hs.legacy || !hs.ownedBy(req) {
 		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; initialize a new one")
 		return nil
 	}

@@ -29,15 +29,26 @@ type httpSession struct {
 	lastUsed atomic.Int64 // unix nanoseconds
 	active   atomic.Int32 // requests being served
 	ended    sync.Once
+
+	// owner is the principal whose token started the session, nil without
+	// authorization; principal is that of its latest request.
+	owner     *Principal
+	principal atomic.Pointer[Principal]
 }
 
-func newHTTPSession(srv *Server, legacy bool) (*httpSession, error) {
+// newHTTPSession makes a session for owner, nil without authorization.
+func newHTTPSession(srv *Server, legacy bool, owner *Principal) (*httpSession, error) {
 	var b [sessionIDBytes]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, err
 	}
-	hs := &httpSession{id: base64.RawURLEncoding.EncodeToString(b[:]), legacy: legacy}
-	ctx, cancel := context.WithCancel(context.Background())
+	hs := &httpSession{id: base64.RawURLEncoding.EncodeToString(b[:]), legacy: legacy, owner: owner}
+	ctx := context.Background()
+	if owner != nil {
+		hs.principal.Store(owner)
+		ctx = context.WithValue(ctx, principalKey{}, &hs.principal)
+	}
+	ctx, cancel := context.WithCancel(ctx)
 	hs.cancel = cancel
 	hs.s = newSession(ctx, srv, &hs.stream)
 	hs.stream.numbered = !legacy

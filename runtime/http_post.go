@@ -91,8 +91,10 @@ func (h *httpHandler) readBody(w http.ResponseWriter, req *http.Request, buf *[]
 	return 0, ""
 }
 
+// tooLarge refuses a body over the size limit with the answer a stream
+// transport gives a message over it.
 func tooLarge(limit int) (int, string) {
-	return http.StatusRequestEntityTooLarge, "Payload Too Large: a message may have at most " + strconv.Itoa(limit) + " bytes"
+	return http.StatusRequestEntityTooLarge, "Invalid Request: message larger than " + strconv.Itoa(limit) + " bytes"
 }
 
 // postInitialize answers a POST without a session id, which must be an

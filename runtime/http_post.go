@@ -40,8 +40,7 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 	if hs == nil {
 		return
 	}
-	hs.enter()
-	defer hs.leave()
+	defer hs.enterWhile(req)()
 	r := newPostReply(w)
 	r.streams = &hs.posts
 	hs.handling.Lock()

@@ -63,6 +63,19 @@ func (hs *httpSession) touch() { hs.lastUsed.Store(time.Now().UnixNano()) }
 func (hs *httpSession) enter() { hs.active.Add(1); hs.touch() }
 func (hs *httpSession) leave() { hs.touch(); hs.active.Add(-1) }
 
+// enterWhile brackets a request that counts as active only while its
+// client is there: a call that runs on after its client vanished does not
+// keep the session from expiring, and expiry cancels it.
+func (hs *httpSession) enterWhile(req *http.Request) (leave func()) {
+	hs.enter()
+	left := sync.OnceFunc(hs.leave)
+	stop := context.AfterFunc(req.Context(), left)
+	return func() {
+		stop()
+		left()
+	}
+}
+
 // end ends the session: calls in flight are cancelled, the server stream
 // closes.
 func (hs *httpSession) end() {

@@ -253,3 +253,25 @@ func (hs *httpSession) ownedBy(req *http.Request) bool {
 	hs.principal.Store(p)
 	return true
 }
+
+// AuthorizationHandler returns a handler that requires of each request a
+// bearer token that a.Verify accepts, as [WithAuthorization] does, then
+// passes it to next with the principal in its context, where
+// [PrincipalFromContext] finds it (a session served with the request's
+// context, as the WebSocket handler does, passes it on to its handlers).
+// Requests for paths under [MetadataPath] get the metadata. It is for
+// handlers other than [Server.HTTPHandler], which takes
+// [WithAuthorization] instead; it panics if a.Verify is nil.
+func (s *Server) AuthorizationHandler(a Authorization, next http.Handler) http.Handler {
+	h := &httpHandler{srv: s}
+	WithAuthorization(a)(&h.opts)
+	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		if isMetadataPath(req.URL.Path) {
+			h.serveMetadata(w, req)
+			return
+		}
+		if req = h.authorize(w, req); req != nil {
+			next.ServeHTTP(w, req)
+		}
+	})
+}

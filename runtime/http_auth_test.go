@@ -9,7 +9,9 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
+	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
@@ -292,4 +294,32 @@ func assertNoLeak(t testing.TB, got []byte) {
 			t.Errorf("a client got %q: %.300s", bad, got)
 		}
 	}
+}
+
+func TestListenAndServeHTTPAuthorization(t *testing.T) {
+	logs := &syncBuffer{}
+	srv := newServer(rt.WithLogger(slogTo(logs)))
+	srv.AddTool(principalTool)
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- srv.ListenAndServeHTTP(ctx, ":0", rt.WithAuthorization(testAuth)) }()
+	defer func() {
+		cancel()
+		if err := <-served; err != nil {
+			t.Errorf("ListenAndServeHTTP: %v", err)
+		}
+	}()
+	var url string
+	for deadline := time.Now().Add(testTimeout); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if _, rest, ok := strings.Cut(logs.String(), "url="); ok {
+			url, _, _ = strings.Cut(rest, "\n")
+		}
+	}
+	md, err := oauthex.GetProtectedResourceMetadata(ctx, strings.Replace(url, "/mcp", rt.MetadataPath+"/mcp", 1), url, http.DefaultClient)
+	if err != nil || len(md.AuthorizationServers) != 1 {
+		t.Fatalf("metadata: %+v %v", md, err)
+	}
+	c := &httpClient{t: t, url: url, tr: mcpschema.NewTracker()}
+	c.post(initBody, 401)
+	c.post(initBody, 200, bearer(aliceToken)...)
 }

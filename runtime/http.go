@@ -19,7 +19,8 @@ type httpOptions struct {
 	hostsSet    bool     // hosts is not the default
 	origins     []string // allowed Origin values, lower case; "*" allows any
 	idleTimeout time.Duration
-	bodyTimeout time.Duration // to read a POST body; 0: no limit
+	bodyTimeout time.Duration  // to read a POST body; 0: no limit
+	auth        *Authorization // nil: no authorization
 }
 
 // WithStateless makes the handler keep no sessions: every POST is answered
@@ -124,6 +125,15 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if msg := h.foreign(req); msg != "" {
 		httpError(w, http.StatusForbidden, CodeInvalidRequest, "Forbidden: "+msg)
 		return
+	}
+	if h.opts.auth != nil {
+		if isMetadataPath(req.URL.Path) {
+			h.serveMetadata(w, req)
+			return
+		}
+		if req = h.authorize(w, req); req == nil {
+			return
+		}
 	}
 	rev, ok := headerRevision(req.Header.Get(headerProtocolVersion))
 	if !ok {

@@ -24,7 +24,7 @@ func (h *httpHandler) getLegacy(w http.ResponseWriter, req *http.Request) {
 		httpError(w, http.StatusNotAcceptable, CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
 		return
 	}
-	hs, err := newHTTPSession(h.srv, true)
+	hs, err := newHTTPSession(h.srv, true, PrincipalFromContext(req.Context()))
 	if err != nil {
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
@@ -52,7 +52,7 @@ func (h *httpHandler) postLegacy(w http.ResponseWriter, req *http.Request) {
 	}
 	id := req.URL.Query().Get(legacySessionParam)
 	hs := h.lookup(id)
-	if hs == nil || !hs.legacy {
+	if hs == nil || !hs.legacy || !hs.ownedBy(req) {
 		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; open a new one with GET .../sse")
 		return
 	}

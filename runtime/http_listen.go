@@ -54,6 +54,10 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 	mux := http.NewServeMux()
 	mux.Handle(HTTPPath, h)
 	mux.Handle(HTTPPath+"/", h) // the HTTP+SSE transport: /mcp/sse, /mcp/message
+	if h.opts.auth != nil {
+		mux.Handle(MetadataPath, h)
+		mux.Handle(MetadataPath+"/", h)
+	}
 	hs := &http.Server{
 		Handler:           mux,
 		ReadHeaderTimeout: httpHeaderTimeout,

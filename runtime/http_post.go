@@ -40,8 +40,7 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 	if hs == nil {
 		return
 	}
-	hs.enter()
-	defer hs.leave()
+	defer hs.enterWhile(req)()
 	r := newPostReply(w)
 	r.streams = &hs.posts
 	hs.handling.Lock()
@@ -91,8 +90,10 @@ func (h *httpHandler) readBody(w http.ResponseWriter, req *http.Request, buf *[]
 	return 0, ""
 }
 
+// tooLarge refuses a body over the size limit with the answer a stream
+// transport gives a message over it.
 func tooLarge(limit int) (int, string) {
-	return http.StatusRequestEntityTooLarge, "Payload Too Large: a message may have at most " + strconv.Itoa(limit) + " bytes"
+	return http.StatusRequestEntityTooLarge, "Invalid Request: message larger than " + strconv.Itoa(limit) + " bytes"
 }
 
 // postInitialize answers a POST without a session id, which must be an
@@ -112,7 +113,7 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return
 	}
-	hs, err := newHTTPSession(h.srv, false)
+	hs, err := newHTTPSession(h.srv, false, PrincipalFromContext(req.Context()))
 	if err != nil {
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
@@ -198,7 +199,7 @@ func (h *httpHandler) session(w http.ResponseWriter, req *http.Request) *httpSes
 		return nil
 	}
 	hs := h.lookup(id)
-	if hs == nil || hs.legacy {
+	if hs == nil || hs.legacy || !hs.ownedBy(req) {
 		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; initialize a new one")
 		return nil
 	}

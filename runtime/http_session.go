@@ -29,15 +29,26 @@ type httpSession struct {
 	lastUsed atomic.Int64 // unix nanoseconds
 	active   atomic.Int32 // requests being served
 	ended    sync.Once
+
+	// owner is the principal whose token started the session, nil without
+	// authorization; principal is that of its latest request.
+	owner     *Principal
+	principal atomic.Pointer[Principal]
 }
 
-func newHTTPSession(srv *Server, legacy bool) (*httpSession, error) {
+// newHTTPSession makes a session for owner, nil without authorization.
+func newHTTPSession(srv *Server, legacy bool, owner *Principal) (*httpSession, error) {
 	var b [sessionIDBytes]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, err
 	}
-	hs := &httpSession{id: base64.RawURLEncoding.EncodeToString(b[:]), legacy: legacy}
-	ctx, cancel := context.WithCancel(context.Background())
+	hs := &httpSession{id: base64.RawURLEncoding.EncodeToString(b[:]), legacy: legacy, owner: owner}
+	ctx := context.Background()
+	if owner != nil {
+		hs.principal.Store(owner)
+		ctx = context.WithValue(ctx, principalKey{}, &hs.principal)
+	}
+	ctx, cancel := context.WithCancel(ctx)
 	hs.cancel = cancel
 	hs.s = newSession(ctx, srv, &hs.stream)
 	hs.stream.numbered = !legacy
@@ -51,6 +62,19 @@ func (hs *httpSession) touch() { hs.lastUsed.Store(time.Now().UnixNano()) }
 // request being served does not expire.
 func (hs *httpSession) enter() { hs.active.Add(1); hs.touch() }
 func (hs *httpSession) leave() { hs.touch(); hs.active.Add(-1) }
+
+// enterWhile brackets a request that counts as active only while its
+// client is there: a call that runs on after its client vanished does not
+// keep the session from expiring, and expiry cancels it.
+func (hs *httpSession) enterWhile(req *http.Request) (leave func()) {
+	hs.enter()
+	left := sync.OnceFunc(hs.leave)
+	stop := context.AfterFunc(req.Context(), left)
+	return func() {
+		stop()
+		left()
+	}
+}
 
 // end ends the session: calls in flight are cancelled, the server stream
 // closes.

@@ -234,7 +234,7 @@ func TestHTTPStatus(t *testing.T) {
 		{name: "Accept missing", method: "POST", body: listBody, hdr: []string{"Accept", ""}, want: 406},
 		{name: "Content-Type text", method: "POST", body: listBody, hdr: []string{"Content-Type", "text/plain"}, want: 415},
 		{name: "Content-Type with charset", method: "POST", body: listBody, hdr: []string{"Content-Type", "application/json; charset=utf-8"}, want: 200},
-		{name: "body too large", method: "POST", body: `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("x", 2000) + `"}}}`, want: 413, has: "at most 1024 bytes"},
+		{name: "body too large", method: "POST", body: `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"echo","arguments":{"text":"` + strings.Repeat("x", 2000) + `"}}}`, want: 413, has: "message larger than 1024 bytes"},
 		{name: "foreign Host", method: "POST", body: listBody, hdr: []string{"Host", "evil.example:80"}, want: 403, has: `Host \"evil.example:80\" is not allowed`},
 		{name: "foreign Origin", method: "POST", body: listBody, hdr: []string{"Origin", "http://evil.example"}, want: 403, has: "Origin"},
 		{name: "null Origin", method: "POST", body: listBody, hdr: []string{"Origin", "null"}, want: 403},

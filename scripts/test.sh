@@ -17,7 +17,7 @@ echo "== go vet"
 go vet ./...
 
 echo "== generated code and reference in sync with the annotations (mcpgen -check, mcpgen docs -check)"
-go run ./cmd/mcpgen -check ./examples/...
+go run ./cmd/mcpgen -check ./examples/... ./internal/fuzzdecode
 go run ./cmd/mcpgen docs -check -o examples/files/README.md ./examples/files
 
 echo "== npm install: the official TypeScript SDK client for the end-to-end tests"
@@ -28,6 +28,12 @@ echo "== npm install: the official conformance suite and Node 22 for examples/ev
 
 echo "== go test -race"
 go test -race -count=1 ./...
+
+echo "== fuzz: a bounded number of new inputs per target (go test runs the seeds in testdata/fuzz)"
+# A count rather than a time: the run costs the same on any machine, and
+# a time limit can end a run with a spurious "context deadline exceeded".
+go test -run '^$' -fuzz '^FuzzHTTPHandler$' -fuzztime 200x ./runtime
+go test -run '^$' -fuzz '^FuzzDecodeKinds$' -fuzztime 5000x ./internal/fuzzdecode
 
 echo "== bench module"
 (cd bench && go vet ./... && go run ../cmd/mcpgen -check ./servers/mcpgen && go test -count=1 ./...)

@@ -3,6 +3,7 @@ package websocket_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net/http"
@@ -121,5 +122,73 @@ func TestWebSocketRefused(t *testing.T) {
 				t.Errorf("status %d, want %d", resp.StatusCode, tt.want)
 			}
 		})
+	}
+}
+
+func TestWebSocketAuthorization(t *testing.T) {
+	s := newServer()
+	s.AddTool(runtime.Tool{
+		Name:        "whoami",
+		InputSchema: json.RawMessage(`{"type":"object"}`),
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			return runtime.TextResult(runtime.PrincipalFromContext(ctx).Subject), nil
+		},
+	})
+	verify := func(_ context.Context, token string) (*runtime.Principal, error) {
+		if token != "good" {
+			return nil, errors.New("unknown token")
+		}
+		return &runtime.Principal{Subject: "alice", Scopes: []string{"mcp"}}, nil
+	}
+	h := s.AuthorizationHandler(runtime.Authorization{Verify: verify, Scopes: []string{"mcp"}, AuthorizationServers: []string{"https://auth.example.com"}}, websocket.Handler(s))
+	ts := httptest.NewServer(h)
+	defer ts.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	url := "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws"
+	for _, token := range []string{"", "bad"} {
+		opts := &ws.DialOptions{Subprotocols: []string{"mcp"}, HTTPHeader: http.Header{}}
+		if token != "" {
+			opts.HTTPHeader.Set("Authorization", "Bearer "+token)
+		}
+		_, resp, err := ws.Dial(ctx, url, opts)
+		if err == nil || resp == nil || resp.StatusCode != http.StatusUnauthorized ||
+			!strings.Contains(resp.Header.Get("WWW-Authenticate"), `resource_metadata="`+ts.URL+`/.well-known/oauth-protected-resource/ws"`) {
+			t.Fatalf("token %q: %v %+v", token, err, resp)
+		}
+	}
+	conn, _, err := ws.Dial(ctx, url, &ws.DialOptions{Subprotocols: []string{"mcp"}, HTTPHeader: http.Header{"Authorization": {"Bearer good"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	for _, msg := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`,
+		`{"jsonrpc":"2.0","method":"notifications/initialized"}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"whoami"}}`,
+	} {
+		if err := conn.Write(ctx, ws.MessageText, []byte(msg)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var last []byte
+	for range 2 { // the answers to initialize and whoami
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last = data
+	}
+	if !strings.Contains(string(last), `"id":2`) || !strings.Contains(string(last), `"text":"alice"`) {
+		t.Errorf("whoami: %s", last)
+	}
+	resp, err := http.Get(ts.URL + "/.well-known/oauth-protected-resource/ws")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var md struct{ Resource string }
+	if json.NewDecoder(resp.Body).Decode(&md) != nil || md.Resource != ts.URL+"/ws" {
+		t.Errorf("metadata: %d %+v", resp.StatusCode, md)
 	}
 }

@@ -127,8 +127,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	rev, ok := headerRevision(req.Header.Get(headerProtocolVersion))
 	if !ok {
-		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: unsupported "+headerProtocolVersion+" "+
-			quote(req.Header.Get(headerProtocolVersion))+"; supported: "+strings.Join(revisions[:], ", "))
+		e := unsupportedVersion(req.Header.Get(headerProtocolVersion))
+		e.Message = "Bad Request: unsupported " + headerProtocolVersion + " " +
+			quote(req.Header.Get(headerProtocolVersion)) + "; supported: " + strings.Join(revisions[:], ", ")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write(appendError(nil, nil, e))
 		return
 	}
 	switch req.Method {

@@ -34,6 +34,8 @@ type options struct {
 	maxInFlight  int
 	subscribe    bool          // WithResourceSubscriptions
 	clientWait   time.Duration // see WithClientRequestTimeout
+	cache        cacheHint     // WithCacheHint (revision 2026-07-28)
+	stateKey     []byte        // WithRequestStateKey (revision 2026-07-28)
 }
 
 // Option configures a Server.

@@ -291,7 +291,8 @@ func (q *request26) begin()                   { q.r.begin() }
 func (q *request26) end()                     { q.r.end() }
 
 // idle lets a call run in place as it would without the wrapper.
-func (q *request26) idle() bool { return q.s.inlines(q.r) }
+// A subscription, which lasts, never runs in place.
+func (q *request26) idle() bool { return q.method != methodListen && q.s.inlines(q.r) }
 
 func (q *request26) rewrite(msg []byte) []byte {
 	if q.mrtr != nil {

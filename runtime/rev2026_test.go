@@ -489,3 +489,48 @@ func TestHTTP2026(t *testing.T) {
 		})
 	}
 }
+
+// TestListen2026 opens the specification's example subscription and
+// checks the acknowledgment against the example, then the notifications it
+// carries, tagged with its id, and its end by the client.
+func TestListen2026(t *testing.T) {
+	srv := exampleServer()
+	c := start(t, srv)
+	c.send(string(compact26(t, example(t, "SubscriptionsListenRequest/listen-for-list-changes.json"))))
+	ack := c.recvAny()
+	jsonEqual(t, "acknowledgment", ack.raw, string(compact26(t, example(t, "SubscriptionsAcknowledgedNotification/listen-acknowledged.json"))))
+
+	srv.AddTool(tool("added", nil2))
+	jsonEqual(t, "tools changed", c.recvNotification("notifications/tools/list_changed"), `{"_meta":{"io.modelcontextprotocol/subscriptionId":"listen-1"}}`)
+	srv.ResourceUpdated("file:///elsewhere") // not subscribed
+	srv.ResourceUpdated("file:///project/config.json")
+	jsonEqual(t, "resource updated", c.recvNotification("notifications/resources/updated"),
+		`{"_meta":{"io.modelcontextprotocol/subscriptionId":"listen-1"},"uri":"file:///project/config.json"}`)
+
+	// Requests go on while the subscription is open.
+	c.result(1, "tools/list", params26(`{}`, nil))
+
+	// Cancelled by the client: no response, no more notifications.
+	c.notify("notifications/cancelled", map[string]any{"requestId": "listen-1"})
+	c.result(2, "tools/list", params26(`{}`, nil)) // orders the cancellation before what follows
+	srv.ResourceUpdated("file:///project/config.json")
+	c.result(3, "tools/list", params26(`{}`, nil))
+
+	r := c.call(4, "subscriptions/listen", params26(`{}`, nil))
+	if r.Error == nil || r.Error.Code != rt.CodeInvalidParams {
+		t.Errorf("listen without a filter: got %s", r.raw)
+	}
+}
+
+// TestListenEndsWithResult2026 checks that a subscription the server ends
+// (the session closes) is answered with a result naming it.
+func TestListenEndsWithResult2026(t *testing.T) {
+	srv := exampleServer()
+	c := start(t, srv)
+	c.request(7, "subscriptions/listen", params26(`{}`, map[string]any{"notifications": map[string]any{"promptsListChanged": true}}))
+	jsonEqual(t, "acknowledgment", c.recvNotification("notifications/subscriptions/acknowledged"),
+		`{"_meta":{"io.modelcontextprotocol/subscriptionId":7},"notifications":{}}`)
+	c.in.Close() // end of input: the session ends
+	r := c.recvResponse("7")
+	jsonEqual(t, "closing result", r.Result, `{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":7,"io.modelcontextprotocol/serverInfo":{"name":"ExampleServer","version":"1.0.0"}}}`)
+}

@@ -23,6 +23,8 @@ type Server struct {
 
 	prims primitives   // resources, templates, prompts (primitives.go)
 	live  liveSessions // initialized sessions, for notifications (notify.go)
+
+	listeners listeners // subscriptions/listen requests (listen.go)
 }
 
 type options struct {

@@ -130,6 +130,7 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	}()
 	go c.readLoop()
 	rerr := <-c.readDone
+	s.endListens() // subscriptions/listen lasts until the input ends (listen.go)
 	s.wait()
 	s.workers.close(s)
 	s.closed.Store(true)

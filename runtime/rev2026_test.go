@@ -534,3 +534,22 @@ func TestListenEndsWithResult2026(t *testing.T) {
 	r := c.recvResponse("7")
 	jsonEqual(t, "closing result", r.Result, `{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":7,"io.modelcontextprotocol/serverInfo":{"name":"ExampleServer","version":"1.0.0"}}}`)
 }
+
+// TestClientFromRequest2026 checks that a handler sees the client info,
+// capabilities and revision of its own request in revision 2026-07-28.
+func TestClientFromRequest2026(t *testing.T) {
+	srv := newServer()
+	srv.AddTool(tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		info, caps := rt.ClientInfo(ctx), rt.ClientCapabilities(ctx)
+		return rt.TextResult(fmt.Sprintf("%s/%s %s elicit=%v sample=%v", info.Name, info.Version, rt.ProtocolVersion(ctx), caps.Elicitation != nil, caps.Sampling != nil)), nil
+	}))
+	c := start(t, srv)
+	for i, tc := range []struct{ caps, want string }{
+		{`{"elicitation":{}}`, "tester/0.1 2026-07-28 elicit=true sample=false"},
+		{`{"sampling":{}}`, "tester/0.1 2026-07-28 elicit=false sample=true"},
+	} {
+		if text, _ := toolText(t, c.call(i+1, "tools/call", params26(tc.caps, map[string]any{"name": "whoami"}))); text != tc.want {
+			t.Errorf("request %d: %q, want %q", i+1, text, tc.want)
+		}
+	}
+}

@@ -39,6 +39,12 @@ func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []
 			w.Write(appendError(nil, m.id, e))
 			return
 		}
+		if !h.srv.knows2026(m.method) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write(appendError(nil, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method}))
+			return
+		}
 	}
 	h.postStateless(w, req, body, rev20260728)
 }
@@ -114,4 +120,23 @@ func decodeHeaderValue(v string) (string, bool) {
 		}
 	}
 	return v, true
+}
+
+// knows2026 reports whether the server answers method in revision
+// 2026-07-28.
+func (srv *Server) knows2026(method string) bool {
+	p := &srv.prims
+	switch method {
+	case methodDiscover, methodListen:
+		return true
+	case methodToolsList, methodToolsCall:
+		return srv.hasTools()
+	case methodResourcesList, methodResourceTemplates, methodResourcesRead:
+		return p.hasResources()
+	case methodPromptsList, methodPromptsGet:
+		return p.hasPrompts()
+	case methodComplete:
+		return p.hasCompletions()
+	}
+	return false
 }

@@ -482,6 +482,11 @@ func TestHTTP2026(t *testing.T) {
 				}
 				c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"call-tool-example","result":{"resultType":"complete","content":[]}}`)) // settle the tracker
 			}
+			x = c.post(strings.Replace(strings.Replace(call, `"tools/call"`, `"prompts/list"`, 1), `"call-tool-example"`, `"p"`, 1), http.StatusNotFound, "Mcp-Method", "prompts/list")
+			if !strings.Contains(string(x.body), `"code":-32601`) {
+				t.Errorf("unknown method: %s", x.body)
+			}
+			c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"p","result":{"resultType":"complete","prompts":[],"ttlMs":0,"cacheScope":"private"}}`)) // settle the tracker
 			x = c.post(call, http.StatusOK, "Mcp-Method", "tools/call", "Mcp-Name", "=?base64?Z2V0X3dlYXRoZXI=?=")
 			if !strings.Contains(string(x.body), "Partly cloudy") {
 				t.Errorf("base64 Mcp-Name: %s", x.body)
@@ -551,5 +556,41 @@ func TestClientFromRequest2026(t *testing.T) {
 		if text, _ := toolText(t, c.call(i+1, "tools/call", params26(tc.caps, map[string]any{"name": "whoami"}))); text != tc.want {
 			t.Errorf("request %d: %q, want %q", i+1, text, tc.want)
 		}
+	}
+}
+
+// TestReadInputRequired2026 checks that resources/read can ask for input
+// too, and that initialize never negotiates 2026-07-28.
+func TestReadInputRequired2026(t *testing.T) {
+	srv := exampleServer()
+	srv.AddResource(rt.Resource{URI: "file:///roots", Name: "roots", Handler: func(ctx context.Context, req *rt.ResourceRequest) ([]rt.ResourceContents, error) {
+		roots, err := rt.Roots(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return []rt.ResourceContents{{Text: roots[0].URI}}, nil
+	}})
+	c := start(t, srv)
+	res := c.result(1, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots"}))
+	var ir struct {
+		ResultType    string
+		InputRequests map[string]json.RawMessage
+		RequestState  string
+	}
+	json.Unmarshal(res, &ir)
+	if ir.ResultType != "input_required" {
+		t.Fatalf("want input_required, got %s", res)
+	}
+	jsonEqual(t, "input request", ir.InputRequests["roots-1"], `{"method":"roots/list"}`)
+	res = c.result(2, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots", "requestState": ir.RequestState,
+		"inputResponses": map[string]any{"roots-1": map[string]any{"roots": []any{map[string]any{"uri": "file:///home"}}}}}))
+	if !strings.Contains(string(res), `"text":"file:///home"`) || !strings.Contains(string(res), `"ttlMs":3600000`) {
+		t.Errorf("retry: %s", res)
+	}
+
+	c2 := start(t, exampleServer())
+	init := c2.result(0, "initialize", map[string]any{"protocolVersion": rev26, "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "t", "version": "0"}})
+	if !strings.Contains(string(init), `"protocolVersion":"2025-11-25"`) {
+		t.Errorf("initialize asking for %s: %s", rev26, init)
 	}
 }

@@ -76,9 +76,18 @@ func exampleServer(opts ...rt.Option) *rt.Server {
 			return rt.TextResult("Current weather in " + args.Location + ":\nTemperature: 72°F\nConditions: Partly cloudy"), nil
 		},
 	})
-	srv.AddResource(rt.Resource{URI: "file:///project/src/main.rs", Name: "main.rs", MIMEType: "text/x-rust",
+	srv.AddResource(rt.Resource{URI: "file:///project/src/main.rs", Name: "main.rs", Title: "Rust Software Application Main File", Description: "Primary application entry point", MIMEType: "text/x-rust",
 		Handler: func(context.Context, *rt.ResourceRequest) ([]rt.ResourceContents, error) {
 			return []rt.ResourceContents{{Text: "fn main() {\n    println!(\"Hello world!\");\n}"}}, nil
+		}})
+	srv.AddResourceTemplate(rt.ResourceTemplate{URITemplate: "file:///{path}", Name: "Project Files", Title: "Project Files",
+		Description: "Access files in the project directory", MIMEType: "application/octet-stream",
+		Handler: func(context.Context, *rt.ResourceRequest) ([]rt.ResourceContents, error) { return nil, nil }})
+	srv.AddPrompt(rt.Prompt{Name: "code_review", Title: "Request Code Review", Description: "Asks the LLM to analyze code quality and suggest improvements",
+		Arguments: []rt.PromptArgument{{Name: "code", Description: "The code to review", Required: true},
+			{Name: "language", Complete: func(context.Context, *rt.CompleteRequest) ([]string, error) { return []string{"flask"}, nil }}},
+		Handler: func(_ context.Context, req *rt.PromptRequest) (*rt.GetPromptResult, error) {
+			return &rt.GetPromptResult{Description: "Code review prompt", Messages: []rt.PromptMessage{rt.UserMessage("Please review this Python code:\n" + req.Arguments["code"])}}, nil
 		}})
 	return srv
 }
@@ -102,6 +111,16 @@ func TestVectors2026(t *testing.T) {
 			[]string{"resultType", "ttlMs", "cacheScope"}},
 		{"ReadResourceRequest/read-resource-request.json", "ReadResourceResultResponse/read-resource-result-response.json",
 			[]string{"resultType", "contents"}},
+		{"GetPromptRequest/get-prompt-request.json", "GetPromptResultResponse/get-prompt-result-response.json",
+			[]string{"resultType", "description", "messages"}},
+		{"CompleteRequest/completion-request.json", "CompleteResultResponse/completion-result-response.json",
+			[]string{"resultType", "completion"}},
+		{"ListPromptsRequest/list-prompts-request.json", "ListPromptsResultResponse/list-prompts-result-response.json",
+			[]string{"resultType"}},
+		{"ListResourcesRequest/list-resources-request.json", "ListResourcesResultResponse/list-resources-result-response.json",
+			[]string{"resultType"}},
+		{"ListResourceTemplatesRequest/list-resource-templates-request.json", "ListResourceTemplatesResultResponse/list-resource-templates-result-response.json",
+			[]string{"resultType", "ttlMs", "cacheScope"}},
 	} {
 		t.Run(tc.request, func(t *testing.T) {
 			c := start(t, exampleServer())
@@ -129,13 +148,27 @@ func TestVectors2026(t *testing.T) {
 			if !reflect.DeepEqual(meta["io.modelcontextprotocol/serverInfo"], serverInfo) {
 				t.Errorf("result._meta = %v, want the serverInfo %v", meta, serverInfo)
 			}
-			if tc.request == "ListToolsRequest/list-tools-request.json" {
-				tool := gr["tools"].([]any)[0].(map[string]any)
-				wantTool := wr["tools"].([]any)[0].(map[string]any)
-				for _, k := range []string{"name", "title", "description", "inputSchema"} {
-					if !reflect.DeepEqual(tool[k], wantTool[k]) {
-						t.Errorf("tool.%s = %v, want %v", k, tool[k], wantTool[k])
+			// The first item of a list is the example's, but for icons
+			// and, for prompts, the arguments beyond the example's.
+			for _, list := range []string{"tools", "prompts", "resources", "resourceTemplates"} {
+				if wr[list] == nil {
+					continue
+				}
+				item := gr[list].([]any)[0].(map[string]any)
+				for k, v := range wr[list].([]any)[0].(map[string]any) {
+					got := item[k]
+					if k == "icons" {
+						continue
 					}
+					if k == "arguments" {
+						got = got.([]any)[:1]
+					}
+					if !reflect.DeepEqual(got, v) {
+						t.Errorf("%s[0].%s = %v, want %v", list, k, got, v)
+					}
+				}
+				if _, ok := gr["ttlMs"].(float64); !ok || gr["cacheScope"] != "public" {
+					t.Errorf("a list result without the cache hint: %v", gr)
 				}
 			}
 		})
@@ -183,7 +216,7 @@ func TestErrors2026(t *testing.T) {
 		{"ping is gone", "ping", nil, rt.CodeMethodNotFound, "Method not found: ping is not part of protocol revision 2026-07-28"},
 		{"setLevel is gone", "logging/setLevel", map[string]any{"level": "debug"}, rt.CodeMethodNotFound, "Method not found: logging/setLevel is not part of protocol revision 2026-07-28"},
 		{"unknown tool", "tools/call", map[string]any{"name": "nope"}, rt.CodeInvalidParams, "Unknown tool: nope"},
-		{"unknown resource is invalid params", "resources/read", map[string]any{"uri": "file:///nope"}, rt.CodeInvalidParams, "Resource not found"},
+		{"unknown resource is invalid params", "resources/read", map[string]any{"uri": "other://nope"}, rt.CodeInvalidParams, "Resource not found"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := start(t, exampleServer())
@@ -482,11 +515,11 @@ func TestHTTP2026(t *testing.T) {
 				}
 				c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"call-tool-example","result":{"resultType":"complete","content":[]}}`)) // settle the tracker
 			}
-			x = c.post(strings.Replace(strings.Replace(call, `"tools/call"`, `"prompts/list"`, 1), `"call-tool-example"`, `"p"`, 1), http.StatusNotFound, "Mcp-Method", "prompts/list")
+			x = c.post(strings.Replace(strings.Replace(call, `"tools/call"`, `"ping"`, 1), `"call-tool-example"`, `"p"`, 1), http.StatusNotFound, "Mcp-Method", "ping")
 			if !strings.Contains(string(x.body), `"code":-32601`) {
 				t.Errorf("unknown method: %s", x.body)
 			}
-			c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"p","result":{"resultType":"complete","prompts":[],"ttlMs":0,"cacheScope":"private"}}`)) // settle the tracker
+			c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"p","result":{"resultType":"complete"}}`)) // settle the tracker
 			x = c.post(call, http.StatusOK, "Mcp-Method", "tools/call", "Mcp-Name", "=?base64?Z2V0X3dlYXRoZXI=?=")
 			if !strings.Contains(string(x.body), "Partly cloudy") {
 				t.Errorf("base64 Mcp-Name: %s", x.body)
@@ -530,11 +563,13 @@ func TestListen2026(t *testing.T) {
 // TestListenEndsWithResult2026 checks that a subscription the server ends
 // (the session closes) is answered with a result naming it.
 func TestListenEndsWithResult2026(t *testing.T) {
-	srv := exampleServer()
+	srv := rt.NewServer("ExampleServer", "1.0.0", rt.WithLogger(quiet)) // no prompts, no resources
+	srv.AddTool(tool("t", nil2))
 	c := start(t, srv)
-	c.request(7, "subscriptions/listen", params26(`{}`, map[string]any{"notifications": map[string]any{"promptsListChanged": true}}))
+	c.request(7, "subscriptions/listen", params26(`{}`, map[string]any{"notifications": map[string]any{"promptsListChanged": true, "toolsListChanged": true, "resourceSubscriptions": []string{"file:///a"}}}))
+	// The acknowledgment omits what the server never sends.
 	jsonEqual(t, "acknowledgment", c.recvNotification("notifications/subscriptions/acknowledged"),
-		`{"_meta":{"io.modelcontextprotocol/subscriptionId":7},"notifications":{}}`)
+		`{"_meta":{"io.modelcontextprotocol/subscriptionId":7},"notifications":{"toolsListChanged":true}}`)
 	c.in.Close() // end of input: the session ends
 	r := c.recvResponse("7")
 	jsonEqual(t, "closing result", r.Result, `{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":7,"io.modelcontextprotocol/serverInfo":{"name":"ExampleServer","version":"1.0.0"}}}`)

@@ -179,11 +179,21 @@ func TestGoSDK2026HTTP(t *testing.T) {
 			defer ts.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()
+			changed := make(chan struct{}, 4)
+			progress := make(chan float64, 8)
 			client := mcp.NewClient(&mcp.Implementation{Name: "sdk", Version: "1.8.0"}, &mcp.ClientOptions{
 				ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
 					return &mcp.ElicitResult{Action: "decline"}, nil
 				},
+				ToolListChangedHandler:      func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
+				ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) { progress <- r.Params.Progress },
 			})
+			srv.AddTool(tool("steps", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+				for i := 1; i <= 3; i++ {
+					rt.Progress(ctx, float64(i), 3, "")
+				}
+				return rt.TextResult("done"), nil
+			}))
 			cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL}, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -209,6 +219,29 @@ func TestGoSDK2026HTTP(t *testing.T) {
 			rr, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: "file:///project/src/main.rs"})
 			if err != nil || len(rr.Contents) != 1 || !strings.HasPrefix(rr.Contents[0].Text, "fn main") {
 				t.Errorf("ReadResource = %+v, %v", rr, err)
+			}
+			// Progress goes on the request's event stream.
+			p := &mcp.CallToolParams{Name: "steps", Arguments: map[string]any{}}
+			p.SetProgressToken("tok")
+			if _, err := cs.CallTool(ctx, p); err != nil {
+				t.Fatal(err)
+			}
+			for want := 1.0; want <= 3; want++ {
+				select {
+				case got := <-progress:
+					if got != want {
+						t.Errorf("progress %v, want %v", got, want)
+					}
+				case <-time.After(5 * time.Second):
+					t.Fatalf("no progress %v", want)
+				}
+			}
+			// The subscription the SDK opened carries list changes.
+			srv.AddTool(tool("added", nil2))
+			select {
+			case <-changed:
+			case <-time.After(5 * time.Second):
+				t.Error("no notifications/tools/list_changed on the subscription")
 			}
 		})
 	}

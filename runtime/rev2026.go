@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -413,4 +414,24 @@ func unwrap(r replier) replier {
 		return q.r
 	}
 	return r
+}
+
+// MissingCapability returns the error a handler returns when its request
+// cannot be served without client capabilities the request did not declare
+// (revision 2026-07-28 names it MissingRequiredClientCapability, -32021):
+// each of caps is a capability name such as "elicitation", "sampling" or
+// "roots", listed in the error's data as requiredCapabilities.
+func MissingCapability(caps ...string) *Error {
+	data := []byte(`{"requiredCapabilities":{`)
+	for i, c := range caps {
+		if i > 0 {
+			data = append(data, ',')
+		}
+		data = append(appendString(data, c), `:{}`...)
+	}
+	msg := "Missing required client capability"
+	if len(caps) > 0 {
+		msg = "Server requires the " + strings.Join(caps, ", ") + " capability for this request"
+	}
+	return &Error{Code: CodeMissingClientCapability, Message: msg, Data: append(data, "}}"...)}
 }

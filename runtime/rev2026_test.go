@@ -629,3 +629,18 @@ func TestReadInputRequired2026(t *testing.T) {
 		t.Errorf("initialize asking for %s: %s", rev26, init)
 	}
 }
+
+// TestMissingCapability2026 answers with the specification's example error
+// when a handler needs a capability the request did not declare.
+func TestMissingCapability2026(t *testing.T) {
+	srv := newServer()
+	srv.AddTool(tool("must_ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		if rt.ClientCapabilities(ctx).Elicitation == nil {
+			return nil, rt.MissingCapability("elicitation")
+		}
+		return rt.TextResult("asked"), nil
+	}))
+	c := start(t, srv)
+	c.send(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"must_ask"}}`)
+	jsonEqual(t, "error", c.recv(), string(compact26(t, example(t, "MissingRequiredClientCapabilityError/missing-elicitation-capability.json"))))
+}

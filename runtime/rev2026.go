@@ -343,7 +343,7 @@ func (q *request26) complete(result []byte, kind string) []byte {
 		meta = map[string]json.RawMessage{}
 	}
 	meta[metaServerInfo] = srv.appendServerInfo(nil)
-	obj["_meta"], _ = json.Marshal(meta)
+	obj["_meta"], _ = marshalRaw(meta)
 	if kind == "complete" && cacheable(q.method) {
 		scope := srv.opts.cache.scope
 		if scope == "" {
@@ -352,11 +352,23 @@ func (q *request26) complete(result []byte, kind string) []byte {
 		obj["ttlMs"] = strconv.AppendInt(nil, srv.opts.cache.ttlMs, 10)
 		obj["cacheScope"] = json.RawMessage(strconv.Quote(scope))
 	}
-	out, err := json.Marshal(obj)
+	out, err := marshalRaw(obj)
 	if err != nil {
 		return result
 	}
 	return out
+}
+
+// marshalRaw encodes a map of raw JSON values, sorted by key, leaving the
+// text of the values as it is (no HTML escaping).
+func marshalRaw(m map[string]json.RawMessage) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // request26Of returns the 2026-07-28 request a handler's context answers,

@@ -251,6 +251,11 @@ func TestOlderRevisionsUnchanged2026(t *testing.T) {
 	c.initialize("2025-11-25")
 	res := c.result(1, "tools/call", map[string]any{"name": "get_weather", "arguments": map[string]any{"location": "Oslo"}})
 	jsonEqual(t, "result", res, `{"content":[{"type":"text","text":"Current weather in Oslo:\nTemperature: 72°F\nConditions: Partly cloudy"}]}`)
+	// Text is sent as the handler wrote it, in both eras.
+	r26 := start(t, exampleServer()).call(1, "tools/call", params26(`{}`, map[string]any{"name": "get_weather", "arguments": map[string]any{"location": "<A&B>"}}))
+	if !strings.Contains(string(r26.raw), `"text":"Current weather in <A&B>:`) {
+		t.Errorf("2026-07-28 result: %s", r26.raw)
+	}
 	res = c.result(2, "tools/list", params26(`{}`, nil))
 	if strings.Contains(string(res), "resultType") || strings.Contains(string(res), "serverInfo") || strings.Contains(string(res), "ttlMs") {
 		t.Errorf("a 2025-11-25 session answered as 2026-07-28: %s", res)

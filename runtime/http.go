@@ -135,6 +135,12 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		w.Write(appendError(nil, nil, e))
 		return
 	}
+	if rev == rev20260728 && req.Method != http.MethodPost {
+		// 2026-07-28 has no server stream and no sessions (http26.go).
+		w.Header().Set("Allow", "POST")
+		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: protocol revision 2026-07-28 has only POST; listen for notifications with subscriptions/listen")
+		return
+	}
 	switch req.Method {
 	case http.MethodPost:
 		if req.URL.RawQuery != "" && req.URL.Query().Has(legacySessionParam) {

@@ -525,6 +525,11 @@ func TestHTTP2026(t *testing.T) {
 				t.Errorf("unknown method: %s", x.body)
 			}
 			c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"p","result":{"resultType":"complete"}}`)) // settle the tracker
+			for _, method := range []string{http.MethodGet, http.MethodDelete} {
+				if x := c.do(method, ""); x.status != http.StatusMethodNotAllowed || x.header.Get("Allow") != "POST" {
+					t.Errorf("%s at 2026-07-28: status %d, Allow %q", method, x.status, x.header.Get("Allow"))
+				}
+			}
 			x = c.post(call, http.StatusOK, "Mcp-Method", "tools/call", "Mcp-Name", "=?base64?Z2V0X3dlYXRoZXI=?=")
 			if !strings.Contains(string(x.body), "Partly cloudy") {
 				t.Errorf("base64 Mcp-Name: %s", x.body)

@@ -87,6 +87,9 @@ func ClientInfo(ctx context.Context) Implementation {
 	if s == nil {
 		return Implementation{}
 	}
+	if q := request26Of(ctx); q != nil {
+		return q.clientInfo // revision 2026-07-28: the request's own
+	}
 	return Implementation{Name: s.clientName, Version: s.clientVer, Title: s.talk.clientTitle}
 }
 
@@ -99,6 +102,9 @@ func ClientCapabilities(ctx context.Context) Capabilities {
 		return Capabilities{}
 	}
 	c := s.talk.caps
+	if q := request26Of(ctx); q != nil {
+		c = q.caps // revision 2026-07-28: the request's own
+	}
 	c.Sampling, c.Elicitation, c.Roots = clone(c.Sampling), clone(c.Elicitation), clone(c.Roots)
 	c.Raw = append(json.RawMessage(nil), c.Raw...)
 	return c

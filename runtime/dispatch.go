@@ -99,6 +99,12 @@ func (s *Session) replyResult(r replier, id, result []byte) {
 var emptyResult = []byte("{}")
 
 func (s *Session) handleRequest(m *message, r replier) {
+	if !s.initialized || s.assumed {
+		var done bool
+		if r, done = s.enter2026(m, r); done {
+			return // answered as revision 2026-07-28 has it (rev2026.go)
+		}
+	}
 	switch m.method {
 	case methodInitialize:
 		res, err := s.initialize(m.params)
@@ -198,7 +204,7 @@ func (s *Session) cancelFor(r replier) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range s.inflight {
-		if c.r == r {
+		if unwrap(c.r) == r {
 			c.cancel(true)
 		}
 	}

@@ -20,4 +20,40 @@
 // A [Session] is one connection to one client. It is independent of the
 // transport that carries its messages: the transport hands it incoming
 // messages and gives it a way to write outgoing ones.
+//
+// # Protocol revisions
+//
+// One server answers clients of every revision from 2024-11-05 to
+// 2026-07-28, on every transport. Up to 2025-11-25 a client starts with
+// initialize, which fixes the revision, its capabilities and its identity
+// for the session. Revision 2026-07-28 has no initialize: each request
+// carries them in params._meta, server/discover describes the server, and
+// [ClientInfo], [ClientCapabilities] and the log level of [Log] are those
+// of the request being handled. Over Streamable HTTP such a request stands
+// alone, answered as a stateless server answers; subscriptions/listen
+// replaces the server stream and resources/subscribe.
+//
+// # Asking the client for input
+//
+// [Elicit], [Sample] and [Roots] ask the client within a request. Up to
+// 2025-11-25 they send a request to the client and wait for its answer.
+// In 2026-07-28 the server sends no requests: inside tools/call,
+// prompts/get and resources/read, a call that has no answer yet returns an
+// error matching [ErrInputRequired], the request is answered with an
+// InputRequiredResult asking for it, and the client sends the request
+// again with the answer. The handler then runs again from the start, and
+// the same calls, in the same order, return the answers given so far
+// (which travel sealed in the result's requestState; see
+// [WithRequestStateKey]). The same handler code thus serves both eras, as
+// long as it follows two rules:
+//
+//   - Make the same calls to [Elicit], [Sample] and [Roots] in the same
+//     order on every run: an answer belongs to the n-th call of its kind.
+//     Decide what to ask from the arguments and earlier answers only.
+//   - Do nothing before such a call that must not happen twice: whatever
+//     runs before the last question (writing a file, charging an account,
+//     sending progress or log messages) runs again on every round. Put side
+//     effects after the last call that asks the client, or make them
+//     idempotent, and return as soon as a call fails with
+//     [ErrInputRequired].
 package runtime

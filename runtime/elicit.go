@@ -58,7 +58,7 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	rev, caps := t.s.rev, t.s.talk.caps.Elicitation
+	rev, caps := t.s.rev, t.caps().Elicitation
 	b := []byte(`{`)
 	switch p.Mode {
 	case "", ElicitForm:
@@ -85,15 +85,17 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 			return nil, &capabilityError{"Elicit", "URL elicitation needs protocol revision 2025-11-25 or later; the client speaks " + rev.String()}
 		case caps == nil || !caps.URL:
 			return nil, &capabilityError{"Elicit", "the client did not declare the elicitation capability for URLs"}
-		case p.URL == "" || p.ElicitationID == "":
+		case p.URL == "" || p.ElicitationID == "" && rev < rev20260728:
 			return nil, fmt.Errorf("runtime: Elicit: URL mode needs a URL and an ElicitationID")
 		}
 		b = append(b, `"mode":"url","message":`...)
 		b = appendString(b, p.Message)
 		b = append(b, `,"url":`...)
 		b = appendString(b, p.URL)
-		b = append(b, `,"elicitationId":`...)
-		b = appendString(b, p.ElicitationID)
+		if rev < rev20260728 { // 2026-07-28 dropped it
+			b = append(b, `,"elicitationId":`...)
+			b = appendString(b, p.ElicitationID)
+		}
 	default:
 		return nil, fmt.Errorf("runtime: Elicit: unknown mode %q; use ElicitForm or ElicitURL", p.Mode)
 	}

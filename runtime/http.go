@@ -137,8 +137,18 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	}
 	rev, ok := headerRevision(req.Header.Get(headerProtocolVersion))
 	if !ok {
-		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: unsupported "+headerProtocolVersion+" "+
-			quote(req.Header.Get(headerProtocolVersion))+"; supported: "+strings.Join(revisions[:], ", "))
+		e := unsupportedVersion(req.Header.Get(headerProtocolVersion))
+		e.Message = "Bad Request: unsupported " + headerProtocolVersion + " " +
+			quote(req.Header.Get(headerProtocolVersion)) + "; supported: " + strings.Join(revisions[:], ", ")
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusBadRequest)
+		w.Write(appendError(nil, nil, e))
+		return
+	}
+	if rev == rev20260728 && req.Method != http.MethodPost {
+		// 2026-07-28 has no server stream and no sessions (http26.go).
+		w.Header().Set("Allow", "POST")
+		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: protocol revision 2026-07-28 has only POST; listen for notifications with subscriptions/listen")
 		return
 	}
 	switch req.Method {

@@ -28,6 +28,10 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 		httpError(w, status, CodeInvalidRequest, msg)
 		return
 	}
+	if rev == rev20260728 {
+		h.post2026(w, req, *body) // http26.go
+		return
+	}
 	if h.opts.stateless {
 		h.postStateless(w, req, *body, rev)
 		return

@@ -99,7 +99,7 @@ func TestHTTPResumeGoSDK(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
 	defer cancel()
 	cut := &cutTransport{onCut: func() { close(gate) }}
-	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL, HTTPClient: &http.Client{Transport: cut}}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL, HTTPClient: &http.Client{Transport: cut}}, legacySession)
 	if err != nil {
 		t.Fatal(err)
 	}

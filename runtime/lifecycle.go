@@ -5,13 +5,16 @@ package runtime
 type revision int
 
 // The protocol revisions, oldest first.
-var revisions = [...]string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}
+var revisions = [...]string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"}
 
 const (
 	rev20241105 revision = iota
 	rev20250326
 	rev20250618
 	rev20251125
+	rev20260728 // stateless: no initialize, see rev2026.go
+
+	// latestRevision is the newest revision initialize negotiates.
 	latestRevision = rev20251125
 )
 
@@ -50,9 +53,9 @@ func (r revision) has(f feature) bool {
 }
 
 // negotiate returns the revision to answer a client that asked for v: v
-// itself when supported, else the latest.
+// itself when supported, else the latest that has initialize.
 func negotiate(v string) revision {
-	for i, s := range revisions {
+	for i, s := range revisions[:latestRevision+1] {
 		if s == v {
 			return revision(i)
 		}

@@ -12,8 +12,9 @@ import (
 
 func TestSupportedVersions(t *testing.T) {
 	got := rt.SupportedVersions()
-	if !slices.Equal(got, mcpschema.Revisions) {
-		t.Fatalf("SupportedVersions() = %q, want %q", got, mcpschema.Revisions)
+	want := append(slices.Clone(mcpschema.Revisions), mcpschema.Stateless)
+	if !slices.Equal(got, want) {
+		t.Fatalf("SupportedVersions() = %q, want %q", got, want)
 	}
 	got[0] = "changed"
 	if rt.SupportedVersions()[0] != mcpschema.Revisions[0] {

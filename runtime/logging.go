@@ -155,7 +155,7 @@ func Log(ctx context.Context, level LogLevel, data any) error {
 // log sends raw, a JSON value, at level when the client wants it, else
 // writes it to the server's log.
 func (t talker) log(ctx context.Context, level LogLevel, logger string, raw []byte) error {
-	if level < t.s.clientLevel() {
+	if level < t.clientLevel() {
 		t.s.srv.opts.logger.Log(ctx, level.Slog(), "log message below the client's level", "logger", logger, "data", json.RawMessage(raw))
 		return nil
 	}

@@ -50,6 +50,7 @@ func (srv *Server) sessions(keep func(*Session) bool) []*Session {
 // true (all when keep is nil); params is raw JSON or nil. A session whose
 // transport fails is left for its read side to end.
 func (srv *Server) notifyAll(method string, params []byte, keep func(*Session) bool) {
+	srv.listeners.deliver(method, params, "") // revision 2026-07-28 (listen.go)
 	for _, s := range srv.sessions(keep) {
 		if s.closed.Load() || s.ctx.Err() != nil {
 			continue

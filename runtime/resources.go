@@ -305,11 +305,12 @@ func (s *Server) ResourceUpdated(uri string) {
 		subs = append(subs, sess)
 	}
 	p.subMu.Unlock()
+	params := appendString([]byte(`{"uri":`), uri)
+	params = append(params, '}')
+	s.listeners.deliver(notifyResourceUpdated, params, uri) // revision 2026-07-28 (listen.go)
 	if len(subs) == 0 {
 		return
 	}
-	params := appendString([]byte(`{"uri":`), uri)
-	params = append(params, '}')
 	for _, sess := range subs {
 		if sess.closed.Load() || sess.ctx.Err() != nil {
 			continue

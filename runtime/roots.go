@@ -47,11 +47,14 @@ func Roots(ctx context.Context) ([]Root, error) {
 	if err != nil {
 		return nil, err
 	}
-	caps := t.s.talk.caps.Roots
+	caps := t.caps().Roots
 	if caps == nil {
 		return nil, &capabilityError{"Roots", "the client did not declare the roots capability"}
 	}
 	cache := &t.s.talk.roots
+	if t.s.rev == rev20260728 {
+		cache = &rootsCache{} // each request says its own
+	}
 	cache.mu.Lock()
 	if cache.valid {
 		roots := append([]Root{}, cache.roots...)

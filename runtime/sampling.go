@@ -138,7 +138,7 @@ func Sample(ctx context.Context, p *CreateMessageParams) (*CreateMessageResult, 
 	if err != nil {
 		return nil, err
 	}
-	caps := t.s.talk.caps.Sampling
+	caps := t.caps().Sampling
 	switch {
 	case caps == nil:
 		return nil, &capabilityError{"Sample", "the client did not declare the sampling capability"}

@@ -181,7 +181,7 @@ func TestGoSDKTalkBack(t *testing.T) {
 	cmd := exec.Command(exe, "-test.run=^$")
 	cmd.Env = append(os.Environ(), childEnv+"=talk", talkLogEnv+"="+logPath)
 	cmd.Stderr = os.Stderr
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, legacySession)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}

@@ -23,6 +23,8 @@ type Server struct {
 
 	prims primitives   // resources, templates, prompts (primitives.go)
 	live  liveSessions // initialized sessions, for notifications (notify.go)
+
+	listeners listeners // subscriptions/listen requests (listen.go)
 }
 
 type options struct {
@@ -36,6 +38,8 @@ type options struct {
 	clientWait   time.Duration // see WithClientRequestTimeout
 	grace        time.Duration // see WithShutdownGrace
 	memBudget    int           // see WithMemoryBudget
+	cache        cacheHint     // WithCacheHint (revision 2026-07-28)
+	stateKey     []byte        // WithRequestStateKey (revision 2026-07-28)
 }
 
 // Option configures a Server.

@@ -184,6 +184,8 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 		c.stopReading()
 		stopped = true
 	}
+	// subscriptions/listen lasts until the input ends (listen.go).
+	s.endListens()
 	// Reading is over, or no longer waited for: the calls accepted have the
 	// grace period to be answered.
 	answered := make(chan error, 1)

@@ -123,6 +123,13 @@ func (t talker) request(ctx context.Context, method string, params []byte) (json
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("runtime: %s: %w", method, err)
 	}
+	if q := t.request26(); q != nil || s.rev == rev20260728 {
+		// Revision 2026-07-28: no requests to the client (inputrequired.go).
+		if q == nil || q.mrtr == nil || method == methodPing {
+			return nil, &capabilityError{method, "protocol revision 2026-07-28 has no requests to the client outside tools/call, prompts/get and resources/read"}
+		}
+		return q.mrtr.input(method, params)
+	}
 	id := s.talk.nextID.Add(1)
 	ch := make(chan clientAnswer, 1)
 	s.talk.mu.Lock()

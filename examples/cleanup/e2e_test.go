@@ -93,7 +93,7 @@ func connect(t *testing.T, ctx context.Context, bin, root string, answer *mcp.El
 		}
 	}
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "0.0.1"}, opts)
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(bin, "-root", root)}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: exec.Command(bin, "-root", root)}, legacySession)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}

@@ -36,7 +36,7 @@ func TestGoSDKClient(t *testing.T) {
 			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"username": "ada", "email": "ada@example.com"}}, nil
 		},
 	})
-	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL}, legacySession)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}

@@ -111,7 +111,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
 	cmd.Env = append(os.Environ(), envProxyTarget+"="+bin+" -root "+root, envProxyLog+"="+logPath)
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "0.0.1"}, nil)
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, legacySession)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}
@@ -212,7 +212,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 		t.Errorf("close: %v", err)
 	}
 	cmd.Wait()
-	validateTraffic(t, logPath, 8)
+	validateTraffic(t, logPath, 7)
 }
 
 // TestEndToEndTypeScriptSDK runs the official TypeScript SDK client

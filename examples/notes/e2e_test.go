@@ -120,7 +120,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 			updates <- req.Params.URI
 		},
 	})
-	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, legacySession)
 	if err != nil {
 		t.Fatalf("connect: %v", err)
 	}

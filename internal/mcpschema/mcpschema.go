@@ -36,6 +36,11 @@ var Revisions = []string{"2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"}
 // Latest is the newest revision in [Revisions].
 const Latest = "2025-11-25"
 
+// Stateless is the revision without initialize, 2026-07-28: every request
+// carries its version and client capabilities in _meta. [Load] knows it;
+// it is not in [Revisions], the revisions initialize negotiates.
+const Stateless = "2026-07-28"
+
 // resultDefs names the definition of the result of each client request.
 var resultDefs = map[string]string{
 	"initialize":               "InitializeResult",
@@ -51,6 +56,8 @@ var resultDefs = map[string]string{
 	"prompts/get":              "GetPromptResult",
 	"logging/setLevel":         "EmptyResult",
 	"completion/complete":      "CompleteResult",
+	"server/discover":          "DiscoverResult",
+	"subscriptions/listen":     "SubscriptionsListenResult",
 }
 
 // Dir returns the schema folder: $MCPGEN_SCHEMA_DIR when set, else the
@@ -120,8 +127,8 @@ var (
 
 // Load returns the schemas of revision rev, one of [Revisions].
 func Load(rev string) (*Schemas, error) {
-	if !slices.Contains(Revisions, rev) {
-		return nil, fmt.Errorf("mcpschema: unknown protocol revision %q (known: %s)", rev, strings.Join(Revisions, ", "))
+	if !slices.Contains(Revisions, rev) && rev != Stateless {
+		return nil, fmt.Errorf("mcpschema: unknown protocol revision %q (known: %s, %s)", rev, strings.Join(Revisions, ", "), Stateless)
 	}
 	dir, err := Dir()
 	if err != nil {
@@ -311,6 +318,9 @@ func (s *Schemas) validateResponse(method string, obj map[string]any) error {
 		return err
 	}
 	def := resultDefs[method]
+	if res, _ := obj["result"].(map[string]any); res != nil && res["resultType"] == "input_required" {
+		def = "InputRequiredResult"
+	}
 	if def == "" || !s.Has(def) {
 		def = "Result"
 	}

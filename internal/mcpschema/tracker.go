@@ -98,6 +98,14 @@ func (t *Tracker) client(v any) {
 	if !ok {
 		return // answered, if at all, with a null id
 	}
+	if t.rev == "" {
+		// Revision 2026-07-28 has no initialize: the request names it.
+		params, _ := obj["params"].(map[string]any)
+		meta, _ := params["_meta"].(map[string]any)
+		if meta["io.modelcontextprotocol/protocolVersion"] == Stateless {
+			t.rev = Stateless
+		}
+	}
 	t.pending[key] = append(t.pending[key], method)
 	t.ids[key] = idText(rawID)
 	if method == "initialize" && t.rev == "" {

@@ -79,7 +79,7 @@ func connect(t *testing.T, srv *rt.Server, opts *mcp.ClientOptions) *mcp.ClientS
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ctx, sr, sw); sw.Close() }()
 	client := mcp.NewClient(&mcp.Implementation{Name: "interop", Version: "0"}, opts)
-	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: cr, Writer: cw}, nil)
+	cs, err := client.Connect(ctx, &mcp.IOTransport{Reader: cr, Writer: cw}, legacySession)
 	if err != nil {
 		t.Fatal(err)
 	}

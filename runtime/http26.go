@@ -1,0 +1,142 @@
+package runtime
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+)
+
+// Header names of the Streamable HTTP transport in revision 2026-07-28,
+// which mirror the message's method and target for intermediaries.
+const (
+	headerMethod = "Mcp-Method"
+	headerName   = "Mcp-Name"
+)
+
+// post2026 answers a POST of revision 2026-07-28. Such a request stands
+// alone (the revision has no sessions), so it is answered as a stateless
+// server answers, with a session of its own, whether or not the server
+// keeps sessions for older clients. The Mcp-Method and Mcp-Name headers
+// and the MCP-Protocol-Version header must match the body; a mismatch is
+// answered with 400 Bad Request and a HeaderMismatch error.
+func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []byte) {
+	if data := trimSpace(body); data[0] == '[' {
+		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: protocol revision 2026-07-28 has no JSON-RPC batches")
+		return
+	}
+	var m message
+	var d Decoder
+	if err := parseMessage(&d, body, &m); err != nil {
+		httpError(w, http.StatusBadRequest, err.Code, err.Message)
+		return
+	}
+	if m.method != "" && m.id != nil { // a request: the headers must match it
+		if e := check2026Headers(req.Header, &m); e != nil {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusBadRequest)
+			w.Write(appendError(nil, m.id, e))
+			return
+		}
+		if !h.srv.knows2026(m.method) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(http.StatusNotFound)
+			w.Write(appendError(nil, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method}))
+			return
+		}
+	}
+	h.postStateless(w, req, body, rev20260728)
+}
+
+// check2026Headers compares the standard request headers with the request.
+func check2026Headers(hdr http.Header, m *message) *Error {
+	mismatch := func(msg string) *Error {
+		return &Error{Code: CodeHeaderMismatch, Message: "Header mismatch: " + msg}
+	}
+	method := hdr.Get(headerMethod)
+	switch {
+	case method == "":
+		return mismatch("the " + headerMethod + " header is required")
+	case method != m.method:
+		return mismatch(headerMethod + " header value " + quote(method) + " does not match body value " + quote(m.method))
+	}
+	var p struct {
+		Name *string `json:"name"`
+		URI  *string `json:"uri"`
+		Meta struct {
+			Version *string `json:"io.modelcontextprotocol/protocolVersion"`
+		} `json:"_meta"`
+	}
+	if m.params != nil && json.Unmarshal(m.params, &p) != nil {
+		return nil // the params are invalid: the answer says so
+	}
+	if v := p.Meta.Version; v != nil && *v != hdr.Get(headerProtocolVersion) {
+		return mismatch(headerProtocolVersion + " header value " + quote(hdr.Get(headerProtocolVersion)) + " does not match body value " + quote(*v))
+	}
+	var want *string
+	switch m.method {
+	case methodToolsCall, methodPromptsGet:
+		want = p.Name
+	case methodResourcesRead:
+		want = p.URI
+	default:
+		return nil
+	}
+	if want == nil {
+		return nil // the params are invalid: the answer says so
+	}
+	vals := hdr.Values(headerName)
+	if len(vals) != 1 {
+		return mismatch("one " + headerName + " header is required for " + m.method)
+	}
+	got, ok := decodeHeaderValue(vals[0])
+	if !ok {
+		return mismatch(headerName + " header value " + quote(vals[0]) + " is malformed")
+	}
+	if got != *want {
+		return mismatch(headerName + " header value " + quote(got) + " does not match body value " + quote(*want))
+	}
+	return nil
+}
+
+// decodeHeaderValue decodes a header value that may use the Base64
+// sentinel encoding =?base64?…?=.
+func decodeHeaderValue(v string) (string, bool) {
+	if inner, ok := strings.CutPrefix(v, "=?base64?"); ok {
+		inner, ok = strings.CutSuffix(inner, "?=")
+		if !ok {
+			return "", false
+		}
+		b, err := base64.StdEncoding.DecodeString(inner)
+		if err != nil || !utf8.Valid(b) {
+			return "", false
+		}
+		return string(b), true
+	}
+	for i := 0; i < len(v); i++ {
+		if c := v[i]; c < 0x20 || c > 0x7e {
+			return "", false
+		}
+	}
+	return v, true
+}
+
+// knows2026 reports whether the server answers method in revision
+// 2026-07-28.
+func (srv *Server) knows2026(method string) bool {
+	p := &srv.prims
+	switch method {
+	case methodDiscover, methodListen:
+		return true
+	case methodToolsList, methodToolsCall:
+		return srv.hasTools()
+	case methodResourcesList, methodResourceTemplates, methodResourcesRead:
+		return p.hasResources()
+	case methodPromptsList, methodPromptsGet:
+		return p.hasPrompts()
+	case methodComplete:
+		return p.hasCompletions()
+	}
+	return false
+}

@@ -1,0 +1,449 @@
+package runtime
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Revision 2026-07-28 has no initialize: every request carries the
+// protocol version, the client's capabilities and its identity in
+// params._meta, and every result says what it is (resultType) and who
+// answers (_meta serverInfo). A session answers such requests as long as it
+// was not initialized with an older revision; one server thus answers
+// clients of every revision, on every transport.
+
+// The _meta keys of revision 2026-07-28.
+const (
+	metaProtocolVersion = "io.modelcontextprotocol/protocolVersion"
+	metaClientCaps      = "io.modelcontextprotocol/clientCapabilities"
+	metaClientInfo      = "io.modelcontextprotocol/clientInfo"
+	metaLogLevel        = "io.modelcontextprotocol/logLevel"
+	metaServerInfo      = "io.modelcontextprotocol/serverInfo"
+	metaSubscriptionID  = "io.modelcontextprotocol/subscriptionId"
+)
+
+// Methods of revision 2026-07-28.
+const (
+	methodDiscover = "server/discover"
+	methodListen   = "subscriptions/listen"
+)
+
+// Error codes of revision 2026-07-28.
+const (
+	// CodeHeaderMismatch: an HTTP header (Mcp-Method, Mcp-Name,
+	// MCP-Protocol-Version) disagrees with the message body.
+	CodeHeaderMismatch = -32020
+	// CodeMissingClientCapability: the request needs a client capability
+	// the request's _meta did not declare.
+	CodeMissingClientCapability = -32021
+	// CodeUnsupportedProtocolVersion: the request's protocol version is not
+	// one the server speaks; the data lists those it does.
+	CodeUnsupportedProtocolVersion = -32022
+)
+
+// The cache scopes of list and read results (revision 2026-07-28).
+const (
+	CachePublic  = "public"  // holds no user-specific data: shared caches may keep it
+	CachePrivate = "private" // may be cached within one authorization context only
+)
+
+// cacheHint is what list and read results say about caching them.
+type cacheHint struct {
+	ttlMs int64
+	scope string
+}
+
+// WithCacheHint sets the caching hint of the server's list results
+// (tools/list, prompts/list, resources/list, resources/templates/list),
+// resources/read and server/discover for clients of revision 2026-07-28:
+// how long a client may keep a result (ttl, rounded down to milliseconds)
+// and who may share it (CachePublic or CachePrivate). The default is 0 and
+// CachePrivate: a result is stale at once and never shared.
+func WithCacheHint(ttl time.Duration, scope string) Option {
+	return func(o *options) {
+		if scope != CachePublic {
+			scope = CachePrivate
+		}
+		o.cache = cacheHint{ttlMs: max(ttl.Milliseconds(), 0), scope: scope}
+	}
+}
+
+// cacheable reports whether the result of method carries ttlMs and
+// cacheScope.
+func cacheable(method string) bool {
+	switch method {
+	case methodToolsList, methodPromptsList, methodResourcesList, methodResourceTemplates, methodResourcesRead, methodDiscover:
+		return true
+	}
+	return false
+}
+
+// removedIn2026 are the methods revision 2026-07-28 dropped.
+func removedIn2026(method string) bool {
+	switch method {
+	case methodInitialize, methodPing, methodSetLevel, methodResourcesSubscribe, methodResourcesUnsub:
+		return true
+	}
+	return false
+}
+
+// request26 is one request of revision 2026-07-28: what its _meta said,
+// and the replier that turns its answer into a 2026-07-28 result. It wraps
+// the transport's replier.
+type request26 struct {
+	r      replier
+	s      *Session
+	method string
+	id     []byte // owned copy
+
+	caps       Capabilities
+	clientInfo Implementation
+	level      LogLevel // levelOff without logLevel
+
+	mrtr *mrtrState // multi round-trip state; nil for requests without it
+}
+
+// meta26 is the _meta of a request, as read from its params.
+type meta26 struct {
+	version    string
+	hasVersion bool
+	caps       []byte
+	info       Implementation
+	level      LogLevel
+}
+
+// has2026Meta is the cheap test for a 2026-07-28 request: its params name
+// the protocol version key.
+func has2026Meta(params []byte) bool {
+	return bytes.Contains(params, []byte(metaProtocolVersion))
+}
+
+// readMeta26 reads params._meta.
+func readMeta26(params []byte) (meta26, *Error) {
+	mt := meta26{level: levelOff}
+	var p struct {
+		Meta map[string]json.RawMessage `json:"_meta"`
+	}
+	if err := json.Unmarshal(params, &p); err != nil {
+		return mt, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+	}
+	if raw, ok := p.Meta[metaProtocolVersion]; ok {
+		if json.Unmarshal(raw, &mt.version) != nil {
+			return mt, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaProtocolVersion) + "] must be a string"}
+		}
+		mt.hasVersion = true
+	}
+	mt.caps = p.Meta[metaClientCaps]
+	if raw, ok := p.Meta[metaClientInfo]; ok {
+		_ = json.Unmarshal(raw, &mt.info) // self-reported, for display only
+	}
+	if raw, ok := p.Meta[metaLogLevel]; ok {
+		var name string
+		_ = json.Unmarshal(raw, &name)
+		lvl, ok := parseLogLevel(name)
+		if !ok {
+			return mt, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaLogLevel) + "] " + string(raw) + " is not a log level"}
+		}
+		mt.level = lvl
+	}
+	return mt, nil
+}
+
+// parseLogLevel returns the level named name.
+func parseLogLevel(name string) (LogLevel, bool) {
+	for l := LevelDebug; l <= LevelEmergency; l++ {
+		if l.String() == name {
+			return l, true
+		}
+	}
+	return levelOff, false
+}
+
+// unsupportedVersion is the error for a request of a version the server
+// does not speak.
+func unsupportedVersion(v string) *Error {
+	data := []byte(`{"supported":`)
+	vs := SupportedVersions()
+	for i, j := 0, len(vs)-1; i < j; i, j = i+1, j-1 {
+		vs[i], vs[j] = vs[j], vs[i] // newest first
+	}
+	data = appendStrings(data, vs)
+	data = append(data, `,"requested":`...)
+	data = appendString(data, v)
+	return &Error{Code: CodeUnsupportedProtocolVersion, Message: "Unsupported protocol version: " + strconv.Quote(v), Data: append(data, '}')}
+}
+
+// enter2026 takes a request of a session not initialized with an older
+// revision. A request whose _meta names a protocol version is answered as
+// revision 2026-07-28 asks: it returns the replier to answer it through (a
+// *request26), or done when it answered the request itself. Other requests
+// go on as they came.
+func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
+	if !has2026Meta(m.params) {
+		if s.initialized && s.rev == rev20260728 && m.method != methodInitialize {
+			if removedIn2026(m.method) {
+				s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method + " is not part of protocol revision 2026-07-28"})
+				return r, true
+			}
+			s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaProtocolVersion) + "] is required in protocol revision 2026-07-28"})
+			return r, true
+		}
+		return r, false
+	}
+	mt, err := readMeta26(m.params)
+	if err == nil && !mt.hasVersion {
+		return r, false
+	}
+	if err != nil {
+		s.replyError(r, m.id, err)
+		return r, true
+	}
+	if rev, ok := headerRevision(mt.version); !ok || mt.version == "" || rev < rev20260728 {
+		if ok && mt.version != "" && s.initialized && s.rev == rev {
+			return r, false // an older client that names its version anyway
+		}
+		s.replyError(r, m.id, unsupportedVersion(mt.version))
+		return r, true
+	}
+	if s.initialized && s.rev != rev20260728 {
+		s.replyError(r, m.id, unsupportedVersion(mt.version))
+		return r, true
+	}
+	if s.assumed && s.rev != rev20260728 {
+		// Stateless HTTP: the header named an older revision.
+		s.replyError(r, m.id, &Error{Code: CodeHeaderMismatch, Message: "Header mismatch: the MCP-Protocol-Version header " + strconv.Quote(s.rev.String()) + " does not match params._meta " + strconv.Quote(mt.version)})
+		return r, true
+	}
+	if !s.initialized {
+		s.rev, s.initialized, s.assumed = rev20260728, true, true
+	}
+	if removedIn2026(m.method) {
+		s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method + " is not part of protocol revision 2026-07-28"})
+		return r, true
+	}
+	if mt.caps == nil {
+		s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaClientCaps) + "] is required"})
+		return r, true
+	}
+	q := &request26{r: r, s: s, method: m.method, id: append([]byte(nil), m.id...),
+		caps: parseClientCapabilities(append([]byte(nil), mt.caps...)), clientInfo: mt.info, level: mt.level}
+	switch m.method {
+	case methodDiscover:
+		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
+		return q, true
+	case methodListen:
+		s.listen(m, q)
+		return q, true
+	case methodToolsCall, methodPromptsGet, methodResourcesRead:
+		st, err := s.srv.openState(m.method, m.params)
+		if err != nil {
+			s.replyError(r, m.id, err)
+			return r, true
+		}
+		q.mrtr = st
+	}
+	return q, false
+}
+
+// discover answers server/discover.
+func (srv *Server) discover(rev revision) []byte {
+	b := []byte(`{"supportedVersions":`)
+	vs := SupportedVersions()
+	b = appendStrings(b, vs[rev20260728:])
+	b = append(b, `,"capabilities":{`...)
+	b = append(b, `"logging":{}`...)
+	if srv.hasTools() {
+		b = append(b, `,"tools":{"listChanged":true}`...)
+	}
+	b = srv.appendCapabilities(b, true, rev)
+	b = append(b, '}')
+	if srv.opts.instructions != "" {
+		b = append(b, `,"instructions":`...)
+		b = appendString(b, srv.opts.instructions)
+	}
+	return append(b, '}')
+}
+
+// serverInfo appends the server's Implementation object.
+func (srv *Server) appendServerInfo(b []byte) []byte {
+	b = append(b, `{"name":`...)
+	b = appendString(b, srv.name)
+	b = append(b, `,"version":`...)
+	b = appendString(b, srv.version)
+	if srv.opts.title != "" {
+		b = append(b, `,"title":`...)
+		b = appendString(b, srv.opts.title)
+	}
+	return append(b, '}')
+}
+
+// reply rewrites a response as revision 2026-07-28 has it: a result gets
+// resultType, the server's identity in _meta and, for list and read
+// results, the cache hint; a call that asked for input is answered with an
+// InputRequiredResult instead, whatever its handler returned.
+func (q *request26) reply(msg []byte) { q.r.reply(q.rewrite(msg)) }
+
+func (q *request26) related(msg []byte) error { return q.r.related(msg) }
+func (q *request26) begin()                   { q.r.begin() }
+func (q *request26) end()                     { q.r.end() }
+
+// idle lets a call run in place as it would without the wrapper.
+// A subscription, which lasts, never runs in place.
+func (q *request26) idle() bool { return q.method != methodListen && q.s.inlines(q.r) }
+
+func (q *request26) rewrite(msg []byte) []byte {
+	if q.mrtr != nil {
+		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
+			return appendResult(nil, q.id, q.complete(res, "input_required"))
+		}
+	}
+	var env struct {
+		ID     json.RawMessage `json:"id"`
+		Result json.RawMessage `json:"result"`
+		Error  *struct {
+			Code    int             `json:"code"`
+			Message string          `json:"message"`
+			Data    json.RawMessage `json:"data"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(msg, &env) != nil {
+		return msg
+	}
+	if env.Error != nil {
+		if env.Error.Code == CodeResourceNotFound {
+			// Revision 2026-07-28 reports an unknown resource as invalid
+			// params.
+			return appendError(nil, env.ID, &Error{Code: CodeInvalidParams, Message: env.Error.Message, Data: env.Error.Data})
+		}
+		return msg
+	}
+	if env.Result == nil {
+		return msg
+	}
+	return appendResult(nil, env.ID, q.complete(env.Result, "complete"))
+}
+
+// complete adds resultType, serverInfo and the cache hint to result.
+func (q *request26) complete(result []byte, kind string) []byte {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal(result, &obj) != nil || obj == nil {
+		return result
+	}
+	obj["resultType"] = json.RawMessage(strconv.Quote(kind))
+	srv := q.s.srv
+	var meta map[string]json.RawMessage
+	if raw, ok := obj["_meta"]; ok {
+		_ = json.Unmarshal(raw, &meta)
+	}
+	if meta == nil {
+		meta = map[string]json.RawMessage{}
+	}
+	meta[metaServerInfo] = srv.appendServerInfo(nil)
+	obj["_meta"], _ = marshalRaw(meta)
+	if kind == "complete" && cacheable(q.method) {
+		scope := srv.opts.cache.scope
+		if scope == "" {
+			scope = CachePrivate
+		}
+		obj["ttlMs"] = strconv.AppendInt(nil, srv.opts.cache.ttlMs, 10)
+		obj["cacheScope"] = json.RawMessage(strconv.Quote(scope))
+	}
+	out, err := marshalRaw(obj)
+	if err != nil {
+		return result
+	}
+	return out
+}
+
+// marshalRaw encodes a map of raw JSON values, sorted by key, leaving the
+// text of the values as it is (no HTML escaping).
+func marshalRaw(m map[string]json.RawMessage) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+}
+
+// request26Of returns the 2026-07-28 request a handler's context answers,
+// or nil.
+func request26Of(ctx context.Context) *request26 {
+	c, _ := ctx.Value(callKey{}).(*callContext)
+	if c == nil {
+		return nil
+	}
+	c.mu.Lock()
+	r := c.r
+	c.mu.Unlock()
+	q, _ := r.(*request26)
+	return q
+}
+
+// request26 returns the 2026-07-28 request the talker's call answers, or
+// nil.
+func (t talker) request26() *request26 {
+	if t.c == nil {
+		return nil
+	}
+	t.c.mu.Lock()
+	r := t.c.r
+	t.c.mu.Unlock()
+	q, _ := r.(*request26)
+	return q
+}
+
+// caps returns the client capabilities in force for the talker: those of
+// its request in revision 2026-07-28, else the session's.
+func (t talker) caps() *Capabilities {
+	if q := t.request26(); q != nil {
+		return &q.caps
+	}
+	return &t.s.talk.caps
+}
+
+// clientLevel returns the least severe level the client wants messages
+// of: in revision 2026-07-28 the request's logLevel (none outside a
+// request), else the session's.
+func (t talker) clientLevel() LogLevel {
+	if q := t.request26(); q != nil {
+		return q.level
+	}
+	if t.s.rev == rev20260728 {
+		return levelOff
+	}
+	return t.s.clientLevel()
+}
+
+// unwrap returns the transport's replier under r.
+func unwrap(r replier) replier {
+	if q, ok := r.(*request26); ok {
+		return q.r
+	}
+	return r
+}
+
+// MissingCapability returns the error a handler returns when its request
+// cannot be served without client capabilities the request did not declare
+// (revision 2026-07-28 names it MissingRequiredClientCapability, -32021):
+// each of caps is a capability name such as "elicitation", "sampling" or
+// "roots", listed in the error's data as requiredCapabilities.
+func MissingCapability(caps ...string) *Error {
+	data := []byte(`{"requiredCapabilities":{`)
+	for i, c := range caps {
+		if i > 0 {
+			data = append(data, ',')
+		}
+		data = append(appendString(data, c), `:{}`...)
+	}
+	msg := "Missing required client capability"
+	if len(caps) > 0 {
+		msg = "Server requires the " + strings.Join(caps, ", ") + " capability for this request"
+	}
+	return &Error{Code: CodeMissingClientCapability, Message: msg, Data: append(data, "}}"...)}
+}

@@ -15,7 +15,7 @@
 // is stale: the CI guard that keeps schemas in sync with code.
 //
 // init writes a starter server into dir, default ".", which must be empty
-// but for go.mod, go.sum and dot files: main.go (stdio), tools.go with one
+// but for go.mod, go.sum and dot files: main.go (stdio, or -http ADDR), tools.go with one
 // annotated tool, tools_test.go (in-process, with package mcptest),
 // README.md and .gitignore. When dir is in no module it writes go.mod
 // (module path -module, default the directory's name); it adds the mcpgen

@@ -52,6 +52,8 @@ var oldTime = time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
 //	mcppost URL JSON
 //	    post a JSON-RPC message to URL, waiting up to 30s for a listener,
 //	    and print the response's status and body.
+//	waitfile file regexp
+//	    wait up to 60s until the file's content matches regexp (multi-line).
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -91,6 +93,7 @@ func TestScripts(t *testing.T) {
 			"backdated": cmdBackdated,
 			"freeport":  cmdFreePort,
 			"mcppost":   cmdMCPPost,
+			"waitfile":  cmdWaitFile,
 		},
 	})
 }

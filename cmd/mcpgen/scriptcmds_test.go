@@ -5,6 +5,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"regexp"
 	"strconv"
 	"time"
 
@@ -51,5 +53,26 @@ func cmdMCPPost(ts *testscript.TestScript, neg bool, args []string) {
 		ts.Stdout().Write([]byte(resp.Status + "\n"))
 		ts.Stdout().Write(body)
 		return
+	}
+}
+
+// cmdWaitFile waits up to 60 seconds until a file's content matches a
+// regular expression.
+func cmdWaitFile(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 2 {
+		ts.Fatalf("usage: waitfile file regexp")
+	}
+	re, err := regexp.Compile("(?m)" + args[1])
+	ts.Check(err)
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		data, _ := os.ReadFile(ts.MkAbs(args[0]))
+		if re.Match(data) {
+			return
+		}
+		if time.Now().After(deadline) {
+			ts.Fatalf("waitfile: %s still does not match %q after 60s; it holds:\n%s", args[0], args[1], data)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -3,11 +3,14 @@ package generator
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -44,8 +47,64 @@ func lintPackage(fset *token.FileSet, pkg *packages.Package, p *Package, output 
 		dir := pkg.Module.Dir + string(filepath.Separator)
 		own = func(file string) bool { return strings.HasPrefix(file, dir) }
 	}
+	servers := serverNames(fset, pkg)
 	for _, t := range p.Tools {
-		ws = append(ws, lintTool(fset, t, own)...)
+		tw := lintTool(fset, t, own)
+		if len(tw) == 0 || !strings.HasPrefix(tw[0].Msg, "tool name ") {
+			tw = append(tw, lintServerToolName(t, servers)...)
+		}
+		ws = append(ws, tw...)
+	}
+	return ws
+}
+
+// serverNames returns the names the package gives runtime.NewServer as
+// constants, by the position of the call.
+func serverNames(fset *token.FileSet, pkg *packages.Package) map[string]token.Position {
+	names := map[string]token.Position{}
+	if pkg.TypesInfo == nil {
+		return names
+	}
+	for _, f := range pkg.Syntax {
+		ast.Inspect(f, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || len(call.Args) == 0 {
+				return true
+			}
+			var id *ast.Ident
+			switch fun := call.Fun.(type) {
+			case *ast.SelectorExpr:
+				id = fun.Sel
+			case *ast.Ident:
+				id = fun
+			default:
+				return true
+			}
+			fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
+			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != RuntimePath || fn.Name() != "NewServer" {
+				return true
+			}
+			if tv, ok := pkg.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				names[constant.StringVal(tv.Value)] = fset.Position(call.Pos())
+			}
+			return true
+		})
+	}
+	return names
+}
+
+// lintServerToolName warns when a tool's name, with the name of a server
+// the package creates, is longer than clients accept: Claude Code calls
+// the tool mcp__server__tool and accepts 64 characters. (Cursor counts the
+// two names together against 60, which a name within Claude's limit
+// meets.)
+func lintServerToolName(t *Tool, servers map[string]token.Position) Diagnostics {
+	var ws Diagnostics
+	for _, server := range slices.Sorted(maps.Keys(servers)) {
+		claude := "mcp__" + server + "__" + t.Name
+		if n := utf8.RuneCountInString(claude); n > maxToolName {
+			ws = append(ws, diagf(t.Pos, "tool %q of server %q: Claude Code calls it %s, %d characters, over Claude's %d; shorten the tool's name (name=…) or the server's", t.Name, server, claude, n, maxToolName))
+		}
 	}
 	return ws
 }

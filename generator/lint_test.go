@@ -106,6 +106,15 @@ func TestWarnings(t *testing.T) {
 		src:  "package claudename\n\n// Greet greets.\n//\n//mcp:tool name=" + strings.Repeat("a", 65) + "\nfunc Greet() error { return nil }\n",
 		want: []string{`tools.go:6:6: tool name "` + strings.Repeat("a", 65) + `" has 65 characters: Claude accepts at most 64, Cursor 60, and clients that prefix the server's name (mcp__server__tool) fewer; shorten it with name=…`},
 	}, {
+		// Claude Code names a tool mcp__server__tool: 5+6+2+52 = 65.
+		name: "servername",
+		src:  "package main\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nfunc main() { _ = runtime.NewServer(\"server\", \"1\") }\n\n// Greet greets.\n//\n//mcp:tool name=" + strings.Repeat("a", 52) + "\nfunc Greet() error { return nil }\n",
+		want: []string{`tools.go:10:6: tool "` + strings.Repeat("a", 52) + `" of server "server": Claude Code calls it mcp__server__` + strings.Repeat("a", 52) + `, 65 characters, over Claude's 64; shorten the tool's name (name=…) or the server's`},
+	}, {
+		// mcp__server__ and 51 characters: 64, within the limit.
+		name: "servernameok",
+		src:  "package main\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nfunc main() { _ = runtime.NewServer(\"server\", \"1\") }\n\n// Greet greets.\n//\n//mcp:tool name=" + strings.Repeat("a", 51) + "\nfunc Greet() error { return nil }\n",
+	}, {
 		name: "longdescription",
 		src:  "package longdescription\n\n//mcp:tool description=" + long + "\nfunc Greet() error { return nil }\n",
 		want: []string{`tools.go:4:6: the description of tool "greet" has 1025 characters; some clients and model APIs cut descriptions longer than 1024: shorten the doc comment, or set a shorter description=…`},

@@ -163,7 +163,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 			in = ptr.Elem()
 		}
 		if _, ok := in.Underlying().(*types.Struct); !ok {
-			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s: the argument must be a struct or a pointer to a struct, not %s; %s", fd.Name.Name, params.At(i).Type(), shape))
+			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s", argumentProblem(fd.Name.Name, params.At(i))))
 		}
 		s, schema, ds := b.buildInput(in, params.At(i).Pos())
 		diags = append(diags, ds...)

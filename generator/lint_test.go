@@ -174,7 +174,7 @@ func TestSignatureErrors(t *testing.T) {
 	}, {
 		name: "notstruct",
 		src:  head("notstruct") + "func F(ctx context.Context, name string) error { return nil }\n",
-		want: []string{at(29, "F: the argument must be a struct or a pointer to a struct, not string; "+shape)},
+		want: []string{at(29, "F: the argument must be a struct or a pointer to one, not string: make it a field, as in type FArgs struct { Name string `json:\"name\"` }")},
 	}}
 	got, err := loadCases(t, cases)
 	if err != nil {

@@ -72,3 +72,14 @@ func resultsProblem(fn string, results *types.Tuple) string {
 	}
 	return fmt.Sprintf("%s: the last result must be error, not %s: (%s, error)", fn, typeName(results.At(n-1).Type()), typeName(results.At(0).Type()))
 }
+
+// argumentProblem explains that a tool's argument must be a struct, with
+// the parameter rewritten as a field of one.
+func argumentProblem(fn string, v *types.Var) string {
+	name := v.Name()
+	if name == "" || name == "_" {
+		name = "value"
+	}
+	field := strings.ToUpper(name[:1]) + name[1:]
+	return fmt.Sprintf("%s: the argument must be a struct or a pointer to one, not %s: make it a field, as in type %sArgs struct { %s %s `json:\"%s\"` }", fn, typeName(v.Type(), v.Pkg()), fn, field, typeName(v.Type(), v.Pkg()), name)
+}

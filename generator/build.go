@@ -54,7 +54,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 				case "resource", "prompt", "complete":
 					primLines = append(primLines, c)
 				default:
-					diags = append(diags, diagf(fset.Position(c.Slash), "unknown directive //mcp:%s (known: //mcp:tool, //mcp:resource, //mcp:prompt, //mcp:complete)", kind))
+					diags = append(diags, diagf(fset.Position(c.Slash), "%s", unknownDirective(c.Text)))
 				}
 			}
 			if len(primLines) > 0 {
@@ -117,7 +117,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		diags = append(diags, diagf(dir.Pos, "%s", msg))
 	}
 	if t.Description == "" {
-		t.Description = strings.TrimSpace(fd.Doc.Text())
+		t.Description = toolDescription(fd.Name.Name, fd.Doc.Text())
 	}
 	const shape = "a tool must look like func [(r *T)] F([ctx context.Context][, in In]) ([Out, ]error)"
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
@@ -171,7 +171,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 			in = ptr.Elem()
 		}
 		if _, ok := in.Underlying().(*types.Struct); !ok {
-			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s: the argument must be a struct or a pointer to a struct, not %s; %s", fd.Name.Name, params.At(i).Type(), shape))
+			return nil, append(diags, diagf(fset.Position(params.At(i).Pos()), "%s", argumentProblem(fd.Name.Name, params.At(i))))
 		}
 		s, schema, ds := b.buildInput(in, params.At(i).Pos())
 		diags = append(diags, ds...)
@@ -180,7 +180,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		}
 		t.Input, t.InputSchema = s, schema
 	default:
-		return nil, append(diags, diagf(pos, "%s: too many parameters; %s", fd.Name.Name, shape))
+		return nil, append(diags, diagf(pos, "%s", paramsProblem(fd.Name.Name, params, i)))
 	}
 	if t.InputSchema == nil {
 		t.InputSchema = emptyObjectSchema()
@@ -188,8 +188,8 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 
 	// Results.
 	results := sig.Results()
-	if results.Len() < 1 || results.Len() > 2 || !isError(results.At(results.Len()-1).Type()) {
-		return nil, append(diags, diagf(pos, "%s: a tool must return error as its last result; %s", fd.Name.Name, shape))
+	if msg := resultsProblem(fd.Name.Name, results); msg != "" {
+		return nil, append(diags, diagf(pos, "%s", msg))
 	}
 	if results.Len() == 2 {
 		out := results.At(0).Type()

@@ -4,7 +4,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 )
 
 // PromptOutput says how a prompt function's Go result becomes the result
@@ -61,7 +60,7 @@ func (pb *primBuilder) prompt(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 		pr.Name = snakeCase(fd.Name.Name)
 	}
 	if pr.Description == "" {
-		pr.Description = strings.TrimSpace(fd.Doc.Text())
+		pr.Description = toolDescription(fd.Name.Name, fd.Doc.Text())
 	}
 	f, ds := pb.function(fd, "prompts", promptShape)
 	if f == nil {

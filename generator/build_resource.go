@@ -79,7 +79,7 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 		r.Name = snakeCase(fd.Name.Name)
 	}
 	if r.Description == "" {
-		r.Description = strings.TrimSpace(fd.Doc.Text())
+		r.Description = toolDescription(fd.Name.Name, fd.Doc.Text())
 	}
 	tmpl, err := runtime.ParseURITemplate(r.URI)
 	if err != nil {

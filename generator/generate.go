@@ -44,6 +44,11 @@ type Config struct {
 	Output string
 	// BuildFlags are passed to the go command (e.g. -tags).
 	BuildFlags []string
+	// Warn, if set, receives the warnings about code that works but hurts
+	// the models and clients that use it, or that looks like a directive
+	// but is ignored: in file, line and column order, when the packages
+	// have no errors.
+	Warn func(Diagnostic)
 }
 
 // File is one generated file.
@@ -126,6 +131,7 @@ func Load(cfg Config) ([]*Package, error) {
 	if len(diags) > 0 {
 		return nil, diags.sort()
 	}
+	warn(cfg, fset, roots, out)
 	return out, nil
 }
 

@@ -5,17 +5,21 @@
 //
 // Usage:
 //
-//	mcpgen [-output file] [-check] [-tags list] [-dump] [packages]
+//	mcpgen [-output file] [-check] [-strict] [-v] [-tags list] [-dump] [packages]
 //	mcpgen init [-name name] [-module path] [dir]
 //	mcpgen inspect [-tags list] [-breaking old.json] [packages]
 //	mcpgen docs [-tags list] [-o file] [-check] [packages]
+//	mcpgen watch [-output file] [-tags list] [-debounce duration] [packages] [-- command [args...]]
 //
 // With no packages it generates for the package in the current directory.
 // -check writes nothing and exits 1, printing a diff, when a generated file
-// is stale: the CI guard that keeps schemas in sync with code.
+// is stale: the CI guard that keeps schemas in sync with code. Warnings
+// (file:line:col: warning: …) about code that works but hurts models and
+// clients are printed to stderr; -strict makes them fail the run. -v
+// lists every generated file, written or unchanged.
 //
 // init writes a starter server into dir, default ".", which must be empty
-// but for go.mod, go.sum and dot files: main.go (stdio), tools.go with one
+// but for go.mod, go.sum and dot files: main.go (stdio, or -http ADDR), tools.go with one
 // annotated tool, tools_test.go (in-process, with package mcptest),
 // README.md and .gitignore. When dir is in no module it writes go.mod
 // (module path -module, default the directory's name); it adds the mcpgen
@@ -36,6 +40,11 @@
 // <!-- mcpgen docs: begin --> and <!-- mcpgen docs: end --> when it has
 // them. -check writes nothing and exits 1, printing a diff, when the file
 // is stale.
+//
+// watch generates, runs command, and on every saved change of the
+// packages' non-test Go files (debounced) generates again and restarts
+// command, stopping its whole process group first; when generation fails
+// it prints the problems and keeps the running command. Ctrl-C stops both.
 //
 // Exit status: 0 on success (and, with -check, when everything is in sync),
 // 1 when the code has problems or a file is stale, 2 on a usage error.
@@ -75,6 +84,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return runInspect(args[1:], stdout, stderr)
 		case "docs":
 			return runDocs(args[1:], stdout, stderr)
+		case "watch":
+			return runWatch(args[1:], stdout, stderr)
 		}
 	}
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
@@ -83,11 +94,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	check := fs.Bool("check", false, "write nothing; exit 1 with a diff if a generated file is stale")
 	tags := fs.String("tags", "", "comma-separated build tags to load packages with")
 	dump := fs.Bool("dump", false, "print the model of each package instead of generating (for debugging)")
+	verbose := fs.Bool("v", false, "list every generated file, written or unchanged")
+	strict := fs.Bool("strict", false, "exit 1 when there are warnings")
 	fs.Usage = func() {
-		fmt.Fprintf(stderr, "usage: mcpgen [-output file] [-check] [-tags list] [-dump] [packages]\n")
+		fmt.Fprintf(stderr, "usage: mcpgen [-output file] [-check] [-strict] [-v] [-tags list] [-dump] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen init [-name name] [-module path] [dir]\n")
 		fmt.Fprintf(stderr, "       mcpgen inspect [-tags list] [-breaking old.json] [packages]\n")
-		fmt.Fprintf(stderr, "       mcpgen docs [-tags list] [-o file] [-check] [packages]\n\n")
+		fmt.Fprintf(stderr, "       mcpgen docs [-tags list] [-o file] [-check] [packages]\n")
+		fmt.Fprintf(stderr, "       mcpgen watch [-output file] [-tags list] [-debounce duration] [packages] [-- command [args...]]\n\n")
 		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
 		fs.PrintDefaults()
 	}
@@ -105,6 +119,11 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output}
+	warnings := 0
+	cfg.Warn = func(d generator.Diagnostic) {
+		warnings++
+		printWarning(stderr, wd, d)
+	}
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}
@@ -123,13 +142,20 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return report(stderr, wd, err)
 	}
 	status := 0
+	if len(files) == 0 {
+		fmt.Fprintf(stderr, "mcpgen: no //mcp:tool annotations in %s; nothing generated\n", describePatterns(fs.Args()))
+	}
 	for _, f := range files {
 		old, readErr := os.ReadFile(f.Path)
 		exists := readErr == nil
 		rel := relative(wd, f.Path)
 		switch {
-		case f.Content == nil && !exists, f.Content != nil && exists && bytes.Equal(old, f.Content):
+		case f.Content == nil && !exists:
 			continue // in sync
+		case f.Content != nil && exists && bytes.Equal(old, f.Content):
+			if *verbose {
+				fmt.Fprintf(stderr, "unchanged %s\n", rel)
+			}
 		case *check:
 			if f.Content == nil {
 				fmt.Fprintf(stdout, "%s: stale: the package has no //mcp: annotations any more; remove the file\n", rel)
@@ -142,6 +168,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "mcpgen:", err)
 				return 1
 			}
+			fmt.Fprintf(stderr, "removed %s: no annotations left\n", rel)
 		default:
 			// Generated content starts with the generated-code header; a
 			// file without it was written by hand and is not replaced.
@@ -154,10 +181,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintln(stderr, "mcpgen:", err)
 				return 1
 			}
+			if *verbose {
+				fmt.Fprintf(stderr, "wrote %s\n", rel)
+			}
 		}
 	}
 	if status != 0 {
 		fmt.Fprintln(stderr, "mcpgen: generated files are stale; run go generate")
+	}
+	if *strict && warnings > 0 {
+		fmt.Fprintf(stderr, "mcpgen: %d warning(s), and -strict is set\n", warnings)
+		return 1
 	}
 	return status
 }

@@ -47,6 +47,13 @@ var oldTime = time.Date(2001, 1, 1, 0, 0, 0, 0, time.UTC)
 //	[!] backdated file...
 //	    check that the files still have that modification time, i.e.
 //	    nothing has written them since backdate.
+//	freeport VAR
+//	    set VAR to a free TCP port on 127.0.0.1.
+//	mcppost URL JSON
+//	    post a JSON-RPC message to URL, waiting up to 30s for a listener,
+//	    and print the response's status and body.
+//	waitfile file regexp
+//	    wait up to 60s until the file's content matches regexp (multi-line).
 func TestScripts(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
@@ -84,6 +91,9 @@ func TestScripts(t *testing.T) {
 			"status":    cmdStatus,
 			"backdate":  cmdBackdate,
 			"backdated": cmdBackdated,
+			"freeport":  cmdFreePort,
+			"mcppost":   cmdMCPPost,
+			"waitfile":  cmdWaitFile,
 		},
 	})
 }

@@ -11,7 +11,7 @@ import (
 func RegisterMCP(s *runtime.Server, cleaner *Cleaner) {
 	s.AddTool(runtime.Tool{
 		Name:        "purge_old",
-		Description: "PurgeOld deletes the files not changed for a number of days, after the\nuser confirms. It reports progress while it scans and deletes.",
+		Description: "Deletes the files not changed for a number of days, after the\nuser confirms. It reports progress while it scans and deletes.",
 		InputSchema: []byte(mcpInputSchemaPurgeOld),
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {

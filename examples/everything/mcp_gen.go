@@ -12,7 +12,7 @@ import (
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_simple_text",
-		Description: "TestSimpleText returns one block of text.",
+		Description: "Returns one block of text.",
 		InputSchema: []byte(mcpInputSchemaTestSimpleText),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -30,7 +30,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_image_content",
-		Description: "TestImageContent returns a PNG image.",
+		Description: "Returns a PNG image.",
 		InputSchema: []byte(mcpInputSchemaTestImageContent),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -48,7 +48,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_audio_content",
-		Description: "TestAudioContent returns a WAV recording.",
+		Description: "Returns a WAV recording.",
 		InputSchema: []byte(mcpInputSchemaTestAudioContent),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -66,7 +66,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_embedded_resource",
-		Description: "TestEmbeddedResource returns a text resource embedded in the result.",
+		Description: "Returns a text resource embedded in the result.",
 		InputSchema: []byte(mcpInputSchemaTestEmbeddedResource),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -84,7 +84,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_multiple_content_types",
-		Description: "TestMultipleContentTypes returns text, an image and an embedded resource\nin one result.",
+		Description: "Returns text, an image and an embedded resource\nin one result.",
 		InputSchema: []byte(mcpInputSchemaTestMultipleContentTypes),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -102,7 +102,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_tool_with_logging",
-		Description: "TestToolWithLogging sends three log messages at level info while it runs,\n50 ms apart.",
+		Description: "Sends three log messages at level info while it runs,\n50 ms apart.",
 		InputSchema: []byte(mcpInputSchemaTestToolWithLogging),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -120,7 +120,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_tool_with_progress",
-		Description: "TestToolWithProgress reports progress 0, 50 and 100 of 100 while it runs,\n50 ms apart.",
+		Description: "Reports progress 0, 50 and 100 of 100 while it runs,\n50 ms apart.",
 		InputSchema: []byte(mcpInputSchemaTestToolWithProgress),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -138,7 +138,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_error_handling",
-		Description: "TestErrorHandling always fails.",
+		Description: "Always fails.",
 		InputSchema: []byte(mcpInputSchemaTestErrorHandling),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -156,7 +156,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_reconnection",
-		Description: "TestReconnection ends its request's event stream before it answers, so\nthat the client resumes the stream, with Last-Event-ID, to get the result\n(polling, SEP-1699).",
+		Description: "Ends its request's event stream before it answers, so\nthat the client resumes the stream, with Last-Event-ID, to get the result\n(polling, SEP-1699).",
 		InputSchema: []byte(mcpInputSchemaTestReconnection),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -174,7 +174,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_sampling",
-		Description: "TestSampling asks the client's LLM to complete a prompt and returns its\nanswer.",
+		Description: "Asks the client's LLM to complete a prompt and returns its\nanswer.",
 		InputSchema: []byte(mcpInputSchemaTestSampling),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -193,7 +193,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_elicitation",
-		Description: "TestElicitation asks the user for a user name and an email address.",
+		Description: "Asks the user for a user name and an email address.",
 		InputSchema: []byte(mcpInputSchemaTestElicitation),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -212,7 +212,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_elicitation_sep1034_defaults",
-		Description: "TestElicitationSep1034Defaults asks for a form whose fields have default\nvalues.",
+		Description: "Asks for a form whose fields have default\nvalues.",
 		InputSchema: []byte(mcpInputSchemaTestElicitationSep1034Defaults),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -230,7 +230,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "test_elicitation_sep1330_enums",
-		Description: "TestElicitationSep1330Enums asks for a form with every kind of enum.",
+		Description: "Asks for a form with every kind of enum.",
 		InputSchema: []byte(mcpInputSchemaTestElicitationSep1330Enums),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {

@@ -11,7 +11,7 @@ import (
 func RegisterMCP(s *runtime.Server, fs *FS) {
 	s.AddTool(runtime.Tool{
 		Name:        "search_files",
-		Description: "SearchFiles finds files whose name matches a glob pattern.",
+		Description: "Finds files whose name matches a glob pattern.",
 		InputSchema: []byte(mcpInputSchemaSearchFiles),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -30,7 +30,7 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "list_dir",
-		Description:  "ListDir lists the files and folders in a folder.",
+		Description:  "Lists the files and folders in a folder.",
 		InputSchema:  []byte(mcpInputSchemaListDir),
 		OutputSchema: []byte(mcpOutputSchemaListDir),
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},

@@ -12,7 +12,7 @@ import (
 func RegisterMCP(s *runtime.Server, notes *Notes) {
 	s.AddTool(runtime.Tool{
 		Name:        "create_note",
-		Description: "CreateNote creates a new note; it fails if the note exists.",
+		Description: "Creates a new note; it fails if the note exists.",
 		InputSchema: []byte(mcpInputSchemaCreateNote),
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(false)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -31,7 +31,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:        "append_to_note",
-		Description: "AppendToNote adds text at the end of an existing note, on a new line.\nClients subscribed to the note are told it changed.",
+		Description: "Adds text at the end of an existing note, on a new line.\nClients subscribed to the note are told it changed.",
 		InputSchema: []byte(mcpInputSchemaAppendToNote),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in NoteArgs
@@ -49,7 +49,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "search_notes",
-		Description:  "SearchNotes finds the lines of the notes that contain a text.",
+		Description:  "Finds the lines of the notes that contain a text.",
 		InputSchema:  []byte(mcpInputSchemaSearchNotes),
 		OutputSchema: []byte(mcpOutputSchemaSearchNotes),
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
@@ -81,7 +81,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		URI:         "notes://index",
 		Name:        "index",
 		Title:       "All notes",
-		Description: "Index lists the notes, as JSON.",
+		Description: "Lists the notes, as JSON.",
 		MIMEType:    "application/json",
 		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			out, err := notes.Index()
@@ -140,7 +140,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 	s.AddPrompt(runtime.Prompt{
 		Name:        "summarize_note",
 		Title:       "Summarize a note",
-		Description: "SummarizeNote asks the model to summarize one note, which it embeds.",
+		Description: "Asks the model to summarize one note, which it embeds.",
 		Arguments: []runtime.PromptArgument{
 			{Name: "id", Title: "Note", Description: "ID names the note to summarize.", Required: true, Complete: func(ctx context.Context, req *runtime.CompleteRequest) ([]string, error) {
 				return notes.CompleteNoteID(req.Value)

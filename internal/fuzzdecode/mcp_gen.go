@@ -13,7 +13,7 @@ import (
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "take",
-		Description: "Take echoes its arguments.",
+		Description: "Echoes its arguments.",
 		InputSchema: []byte(mcpInputSchemaTake),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in Kinds

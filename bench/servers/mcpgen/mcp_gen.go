@@ -12,7 +12,7 @@ import (
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "search_files",
-		Description: "SearchFiles finds files whose name matches a glob pattern.",
+		Description: "Finds files whose name matches a glob pattern.",
 		InputSchema: []byte(mcpInputSchemaSearchFiles),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {

@@ -12,7 +12,7 @@ import (
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:         "scalars",
-		Description:  "Scalars returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaScalars),
 		OutputSchema: []byte(mcpOutputSchemaScalars),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -32,7 +32,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "scalars2",
-		Description:  "Scalars2 returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaScalars2),
 		OutputSchema: []byte(mcpOutputSchemaScalars2),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -52,7 +52,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "optional",
-		Description:  "Optional returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaOptional),
 		OutputSchema: []byte(mcpOutputSchemaOptional),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -72,7 +72,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "nils",
-		Description:  "Nils returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaNils),
 		OutputSchema: []byte(mcpOutputSchemaNils),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -95,7 +95,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "omits",
-		Description:  "Omits returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaOmits),
 		OutputSchema: []byte(mcpOutputSchemaOmits),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -115,7 +115,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "meta",
-		Description:  "Meta returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaMeta),
 		OutputSchema: []byte(mcpOutputSchemaMeta),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -135,7 +135,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "embedding",
-		Description:  "Embedding returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaEmbedding),
 		OutputSchema: []byte(mcpOutputSchemaEmbedding),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -155,7 +155,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "outer",
-		Description:  "Outer returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaOuter),
 		OutputSchema: []byte(mcpOutputSchemaOuter),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -175,7 +175,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "conflicts",
-		Description:  "Conflicts returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaConflicts),
 		OutputSchema: []byte(mcpOutputSchemaConflicts),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -195,7 +195,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "diamond",
-		Description:  "Diamond returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaDiamond),
 		OutputSchema: []byte(mcpOutputSchemaDiamond),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -215,7 +215,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "shadow",
-		Description:  "Shadow returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaShadow),
 		OutputSchema: []byte(mcpOutputSchemaShadow),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -235,7 +235,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "forest",
-		Description:  "Forest returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaForest),
 		OutputSchema: []byte(mcpOutputSchemaForest),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -255,7 +255,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "dept",
-		Description:  "Dept returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaDept),
 		OutputSchema: []byte(mcpOutputSchemaDept),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -275,7 +275,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "chain",
-		Description:  "Chain returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaChain),
 		OutputSchema: []byte(mcpOutputSchemaChain),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -295,7 +295,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "pages",
-		Description:  "Pages returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaPages),
 		OutputSchema: []byte(mcpOutputSchemaPages),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -315,7 +315,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "marshaled",
-		Description:  "Marshaled returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaMarshaled),
 		OutputSchema: []byte(mcpOutputSchemaMarshaled),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -335,7 +335,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "trees",
-		Description:  "Trees returns Next, a slice, which the result wraps as {\"items\": […]}.",
+		Description:  "Returns Next, a slice, which the result wraps as {\"items\": […]}.",
 		InputSchema:  []byte(mcpInputSchemaTrees),
 		OutputSchema: []byte(mcpOutputSchemaTrees),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -363,7 +363,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "point_map",
-		Description:  "PointMap returns Next, a map.",
+		Description:  "Returns Next, a map.",
 		InputSchema:  []byte(mcpInputSchemaPointMap),
 		OutputSchema: []byte(mcpOutputSchemaPointMap),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -393,7 +393,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "persons",
-		Description:  "Persons returns Next, an array of pointers.",
+		Description:  "Returns Next, an array of pointers.",
 		InputSchema:  []byte(mcpInputSchemaPersons),
 		OutputSchema: []byte(mcpOutputSchemaPersons),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {

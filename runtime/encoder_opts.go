@@ -52,15 +52,19 @@ func UintKeys[K ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr, V any](
 
 // TextKeys returns the keys of m with the property names their MarshalText
 // methods give, sorted by name, as encoding/json writes them; a nil pointer
-// key is named "". An error of MarshalText is kept by e and reported by
-// [Encoder.Result].
+// key is named "". An error of MarshalText, or a nil interface key, is
+// kept by e and reported by [Encoder.Result].
 func TextKeys[K interface {
 	comparable
 	encoding.TextMarshaler
 }, V any](e *Encoder, m map[K]V) []KeyName[K] {
 	keys := make([]KeyName[K], 0, len(m))
 	for k := range m {
-		if v := reflect.ValueOf(k); v.Kind() == reflect.Pointer && v.IsNil() {
+		switch v := reflect.ValueOf(k); {
+		case !v.IsValid():
+			e.fail("a map key is a nil interface")
+			continue
+		case v.Kind() == reflect.Pointer && v.IsNil():
 			keys = append(keys, KeyName[K]{Key: k})
 			continue
 		}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"encoding"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -134,6 +135,11 @@ func TestMapKeyNames(t *testing.T) {
 	}
 	if e.err != nil {
 		t.Fatal(e.err)
+	}
+	e2 := new(Encoder)
+	TextKeys(e2, map[encoding.TextMarshaler]int{nil: 1})
+	if _, err := e2.Result(); err == nil || !strings.Contains(err.Error(), "nil interface") {
+		t.Errorf("a nil interface key: %v", err)
 	}
 	TextKeys(e, map[textKey]int{{"fail"}: 1})
 	if _, err := e.Result(); err == nil || !strings.Contains(err.Error(), "MarshalText of a map key: cannot") {

@@ -50,6 +50,9 @@ type Resource struct {
 
 	Output     ResourceOutput
 	OutputType types.Type
+	// OutputShape is the shape of a ResourceJSON result, without the
+	// pointer when OutputType is one; the generated encoder writes it.
+	OutputShape *Shape
 }
 
 // resourceKeys are the keys of //mcp:resource.
@@ -126,9 +129,11 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 	case isBytes(out):
 		r.Output, mime = ResourceBlob, "application/octet-stream"
 	default:
-		if _, _, _, msg := pb.b.outputSchema(out, res.At(0).Pos()); msg != "" {
+		sh, _, _, msg := pb.b.outputSchema(out, res.At(0).Pos())
+		if msg != "" {
 			return append(diags, diagf(f.Pos, "%s: %s; a resource's contents must be a string, []byte, a struct, a map, a slice, runtime.ResourceContents or []runtime.ResourceContents", f.Name, msg))
 		}
+		r.OutputShape = sh
 		r.Output, mime = ResourceJSON, "application/json"
 	}
 	if r.MIMEType == "" {

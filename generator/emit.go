@@ -34,6 +34,11 @@ func Emit(p *Package) ([]byte, error) {
 		e.collectDefs(t.Input)
 		e.collectDefs(t.OutputShape)
 	}
+	for _, r := range p.Resources {
+		if r.OutputShape != nil {
+			e.collectDefs(r.OutputShape)
+		}
+	}
 	e.registerFunc()
 	e.optionsFunc()
 	for len(e.queue) > 0 || len(e.encodeQueue) > 0 {

@@ -11,7 +11,8 @@ import (
 // The generated encoders are the mirror of the generated decoders: one
 // function per struct type, writing through a runtime.Encoder without
 // reflection. They follow encoding/json (field names, omitempty, omitzero,
-// embedded structs, sorted map keys, number formats) except for nil values,
+// embedded structs, sorted map keys of every kind, number formats, the
+// ",string" option) except for nil values,
 // where they follow the nil rule that the output schemas publish (see
 // nilRule): a nil slice is [], a nil map is {}, a nil []byte is "", a
 // property holding a nil pointer or promoted through a nil embedded pointer
@@ -133,6 +134,13 @@ func (e *emitter) encodeField(g *jen.Group, s *Shape, f *Field, depth int) {
 	}
 	write := func(g *jen.Group) {
 		g.Add(e.local("enc")).Dot("Key").Call(rawLit(jsonKey(f.Name)))
+		if f.Shape.Quoted {
+			// encoding/json's ",string": the value inside a JSON string.
+			g.Add(e.local("enc")).Dot("BeginQuote").Call()
+			e.encodeValue(g, sh, val, true, depth)
+			g.Add(e.local("enc")).Dot("EndQuote").Call()
+			return
+		}
 		e.encodeValue(g, sh, val, true, depth)
 	}
 	if len(conds) == 0 {
@@ -291,10 +299,23 @@ func (e *emitter) encodeValue(g *jen.Group, s *Shape, x *jen.Statement, addressa
 		g.Add(enc()).Dot("CloseArray").Call()
 	case KindMap:
 		k := jen.Id("k" + d)
+		name, key, keys := jen.String().Parens(k), k, rt("SortedKeys").Call(x)
+		kt, _ := encodeKey(types.Unalias(s.Type).Underlying().(*types.Map).Key())
+		switch kt {
+		case KeyInt:
+			keys = rt("IntKeys").Call(x)
+		case KeyUint:
+			keys = rt("UintKeys").Call(x)
+		case KeyText:
+			keys = rt("TextKeys").Call(enc(), x)
+		}
+		if kt != KeyString {
+			name, key = jen.Add(k).Dot("Name"), jen.Add(k).Dot("Key")
+		}
 		g.Add(enc()).Dot("Open").Call()
-		g.For(jen.List(jen.Id("_"), k).Op(":=").Range().Add(rt("SortedKeys")).Call(x)).BlockFunc(func(g *jen.Group) {
-			g.Add(enc()).Dot("MapKey").Call(jen.String().Parens(k))
-			g.Id("x" + d).Op(":=").Add(x).Index(k)
+		g.For(jen.List(jen.Id("_"), k).Op(":=").Range().Add(keys)).BlockFunc(func(g *jen.Group) {
+			g.Add(enc()).Dot("MapKey").Call(name)
+			g.Id("x" + d).Op(":=").Add(x).Index(key)
 			e.encodeValue(g, s.Elem, jen.Id("x"+d), true, depth+1)
 		})
 		g.Add(enc()).Dot("Close").Call()

@@ -73,30 +73,23 @@ func (e *emitter) resourceHandler(r *Resource) jen.Code {
 			}
 			g.Return(contents(rt("BlobContents").Call(jen.Lit(""), out)), jen.Nil())
 		case ResourceJSON:
-			g.List(e.local("b"), e.local("err")).Op(":=").Qual("encoding/json", "Marshal").Call(e.local("out"))
-			g.If(e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
-			if nilable(r.OutputType) {
-				empty := "[]"
-				if _, ok := r.OutputType.Underlying().(*types.Map); ok {
-					empty = "{}"
-				}
-				g.If(e.local("out").Op("==").Nil()).Block(e.local("b").Op("=").Index().Byte().Parens(jen.Lit(empty)))
+			// The generated encoder, with the nil rule of tool results.
+			enc, out := e.local("enc"), e.local("out")
+			g.Add(enc).Op(":=").New(rt("Encoder"))
+			if _, ok := types.Unalias(r.OutputType).(*types.Pointer); ok {
+				g.If(jen.Add(out).Op("==").Nil()).Block(jen.Add(enc).Dot("Null").Call()).Else().BlockFunc(func(g *jen.Group) {
+					e.encodeValue(g, r.OutputShape, e.deref(out), true, 0)
+				})
+			} else {
+				e.encodeValue(g, r.OutputShape, out, true, 0)
 			}
-			g.Return(contents(jen.Values(jen.Id("Text").Op(":").String().Parens(e.local("b")))), jen.Nil())
+			g.List(e.local("b"), e.local("err")).Op(":=").Add(enc).Dot("Text").Call()
+			g.If(e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
+			g.Return(contents(jen.Values(jen.Id("Text").Op(":").Add(e.local("b")))), jen.Nil())
 		case ResourceContents:
 			g.Return(contents(e.local("out")), jen.Nil())
 		case ResourceContentsList:
 			g.Return(e.local("out"), jen.Nil())
 		}
 	})
-}
-
-// nilable reports whether a JSON result type is a slice or a map, whose
-// nil value should read as empty rather than null.
-func nilable(t types.Type) bool {
-	switch t.Underlying().(type) {
-	case *types.Slice, *types.Map:
-		return true
-	}
-	return false
 }

@@ -172,7 +172,8 @@ type Shape struct {
 	Quoted bool
 
 	// Key is the kind of a map's keys: KeyString, KeyInt, KeyUint or
-	// KeyText (a type with UnmarshalText). KindMap only.
+	// KeyText (a type with UnmarshalText in the shape of an input, with
+	// MarshalText in the shape of a result). KindMap only.
 	Key MapKey
 }
 

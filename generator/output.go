@@ -17,12 +17,9 @@ func (b *schemaBuilder) outputSchema(t types.Type, pos token.Pos) (*Shape, *json
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		base = p.Elem()
 	}
-	switch u := base.Underlying().(type) {
+	switch base.Underlying().(type) {
 	case *types.Struct:
 	case *types.Map:
-		if !isString(u.Key()) {
-			return nil, nil, "", "map keys must be strings"
-		}
 	case *types.Slice, *types.Array:
 		sh, schema, ds := b.build(base, pos)
 		if len(ds) > 0 {

@@ -236,8 +236,19 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 		}}
 	case *types.Map:
 		key, ok := mapKey(u.Key())
-		if !ok {
+		encKey, encOK := encodeKey(u.Key())
+		switch {
+		case st.input && !ok && encOK:
+			b.errorf(st, pos, "%s: map key type %s in %s has MarshalText but no UnmarshalText: keys of this type can be written but never read from arguments", path, typeString(u.Key()), typeString(t))
+		case st.input && !ok:
 			b.errorf(st, pos, "%s: unsupported map key type %s in %s (keys must be of string or integer kind, or implement encoding.TextUnmarshaler)", path, typeString(u.Key()), typeString(t))
+		case !st.input && !encOK:
+			b.errorf(st, pos, "%s: unsupported map key type %s in %s (keys must be of string or integer kind, or implement encoding.TextMarshaler)", path, typeString(u.Key()), typeString(t))
+		}
+		if !st.input {
+			// A result's keys are written, so their names are what
+			// encoding/json writes.
+			key = encKey
 		}
 		elem := b.shape(st, u.Elem(), pos, path+"[key]", depth+1)
 		s := &jsonschema.Schema{Type: "object"}

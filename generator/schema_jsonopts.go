@@ -148,3 +148,36 @@ func mapKey(t types.Type) (MapKey, bool) {
 	}
 	return KeyString, false
 }
+
+// encodeKey returns how encoding/json writes the keys of a map with key
+// type t, and false when it cannot: a key of string kind is itself, then
+// a MarshalText method of the key's value (map keys are not addressable)
+// gives the name, then integers are written in decimal.
+func encodeKey(t types.Type) (MapKey, bool) {
+	b, isBasic := types.Unalias(t).Underlying().(*types.Basic)
+	if isBasic && b.Info()&types.IsString != 0 {
+		return KeyString, true
+	}
+	if marshalsText(t) {
+		return KeyText, true
+	}
+	switch {
+	case !isBasic:
+	case b.Info()&types.IsInteger != 0 && b.Info()&types.IsUnsigned != 0:
+		return KeyUint, true
+	case b.Info()&types.IsInteger != 0:
+		return KeyInt, true
+	}
+	return KeyString, false
+}
+
+// marshalsText reports whether values of t (not only pointers to them)
+// have encoding/json's MarshalText method.
+func marshalsText(t types.Type) bool {
+	sel := types.NewMethodSet(t).Lookup(nil, "MarshalText")
+	if sel == nil {
+		return false
+	}
+	sig := sel.Obj().(*types.Func).Signature()
+	return !sig.Variadic() && tupleIs(sig.Params(), nil) && tupleIs(sig.Results(), []types.Type{byteSliceType, errorType})
+}

@@ -168,6 +168,9 @@ var notComparedWithInvopop = map[string]string{
 	"Page":      "generic: instantiated in Pages",
 	"Keys":      "invopop gives maps with signed integer keys patternProperties ^[0-9]+$, which leaves out the negative keys encoding/json reads, and unsigned ones no constraint; mcpgen writes propertyNames with the pattern encoding/json accepts; covered by TestMapKeys",
 	"Pages":     "invopop names the definition of an instance after its reflect name (Page[string]), mcpgen makes it an identifier (Page_string); covered by TestSchemaGolden",
+	"OutKeys":   "as Keys, for results: integer names in decimal, MarshalText names; compared with encoding/json in TestOutputsAgreeWithSchemas and covered by TestMapKeysOfResults",
+	"OutQuoted": "invopop makes the **bool field with \",string\" a string, but encoding/json applies the option through one pointer only and writes a boolean; compared with encoding/json in TestOutputsAgreeWithSchemas",
+	"Word":      "a map key written by MarshalText, not a value; covered by TestOutputsAgreeWithSchemas",
 	"JSONNames": "invopop takes a json tag name literally (\"-,\" drops the field, an invalid name is used as is); mcpgen follows encoding/json (key \"-\", Go name); compared with encoding/json in TestPropertiesMatchEncodingJSON",
 }
 
@@ -1215,5 +1218,45 @@ func TestDeterministic(t *testing.T) {
 		if again := render(); again != first {
 			t.Fatalf("output differs between runs:\n%s\n---\n%s", first, again)
 		}
+	}
+}
+
+// TestMapKeysOfResults checks that map keys are judged by the direction
+// they travel: a result's keys must be writable (string or integer kind, or
+// MarshalText), an argument's readable (UnmarshalText), and the property
+// names a result's schema allows are the ones encoding/json writes.
+func TestMapKeysOfResults(t *testing.T) {
+	b, lookup := newTestBuilder(t)
+
+	_, s, diags := b.build(lookup(schematypesPath, "OutKeys"), token.NoPos)
+	if len(diags) != 0 {
+		t.Fatalf("OutKeys as a result: %v", diags)
+	}
+	props := s.Properties
+	// Hex has MarshalText, so its names are hexadecimal, not decimal.
+	if p, _ := props.Get("hexes"); p.PropertyNames != nil {
+		t.Errorf("hexes: propertyNames %s, want none", mustJSON(t, p.PropertyNames))
+	}
+	if p, _ := props.Get("small"); p.PropertyNames == nil || p.PropertyNames.Pattern != keyPattern(true, 8) {
+		t.Errorf("small: propertyNames = %s, want the int8 pattern", mustJSON(t, p.PropertyNames))
+	}
+	if p, _ := props.Get("uints"); p.PropertyNames == nil || p.PropertyNames.Pattern != keyPattern(false, 16) {
+		t.Errorf("uints: propertyNames = %s, want the uint16 pattern", mustJSON(t, p.PropertyNames))
+	}
+
+	_, _, diags = b.buildInput(lookup(schematypesPath, "OutKeys"), token.NoPos)
+	if len(diags) != 1 || !strings.Contains(diags[0].Msg, "OutKeys.Words: map key type schematypes.Word in map[schematypes.Word]int has MarshalText but no UnmarshalText") {
+		t.Errorf("OutKeys as arguments: %v", diags)
+	}
+
+	_, _, diags = b.build(lookup(badPath, "Unwritable"), token.NoPos)
+	if len(diags) != 1 || !strings.Contains(diags[0].Msg, "Unwritable.Keys: unsupported map key type bad.Readable") || !strings.Contains(diags[0].Msg, "encoding.TextMarshaler") {
+		t.Errorf("Unwritable as a result: %v", diags)
+	}
+	if diags[0].Pos.Line == 0 {
+		t.Errorf("Unwritable as a result: no position: %v", diags)
+	}
+	if _, _, diags = b.buildInput(lookup(badPath, "Unwritable"), token.NoPos); len(diags) != 0 {
+		t.Errorf("Unwritable as arguments: %v", diags)
 	}
 }

@@ -23,8 +23,9 @@ import (
 // generated code can leave out optional properties without bookkeeping.
 // The first error is kept and reported by [Encoder.Result].
 type Encoder struct {
-	buf []byte
-	err error
+	buf   []byte
+	err   error
+	quote int // where the value inside BeginQuote … EndQuote starts
 }
 
 // ErrNilResult is returned by generated handlers whose tool returned a nil

@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -88,14 +87,18 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			if err != nil {
 				return nil, err
 			}
-			b, err := json.Marshal(out)
+			enc := new(runtime.Encoder)
+			enc.OpenArray()
+			for i0 := range out {
+				enc.Elem()
+				mcpEncodeEntry(enc, &out[i0])
+			}
+			enc.CloseArray()
+			b, err := enc.Text()
 			if err != nil {
 				return nil, err
 			}
-			if out == nil {
-				b = []byte("[]")
-			}
-			return []runtime.ResourceContents{{Text: string(b)}}, nil
+			return []runtime.ResourceContents{{Text: b}}, nil
 		},
 	})
 	s.AddResourceTemplate(runtime.ResourceTemplate{
@@ -282,6 +285,20 @@ func mcpEncodeMatch(enc *runtime.Encoder, v *Match) {
 	enc.Int(int64(v.Line))
 	enc.Key(`"text":`)
 	enc.String(v.Text)
+	enc.Close()
+}
+
+// mcpEncodeEntry writes Entry as JSON.
+func mcpEncodeEntry(enc *runtime.Encoder, v *Entry) {
+	enc.Open()
+	enc.Key(`"id":`)
+	enc.String(v.ID)
+	enc.Key(`"uri":`)
+	enc.String(v.URI)
+	enc.Key(`"title":`)
+	enc.String(v.Title)
+	enc.Key(`"size":`)
+	enc.Int(v.Size)
 	enc.Close()
 }
 

@@ -8,7 +8,7 @@ import (
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// RegisterMCP registers the package's MCP tools with s: scalars, scalars2, optional, nils, omits, meta, embedding, outer, conflicts, diamond, shadow, forest, dept, chain, pages, marshaled, trees, point_map, persons.
+// RegisterMCP registers the package's MCP tools with s: scalars, scalars2, optional, nils, omits, meta, embedding, outer, conflicts, diamond, shadow, forest, dept, chain, pages, marshaled, trees, point_map, persons, quoted, keys, int_map.
 func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:         "scalars",
@@ -419,6 +419,72 @@ func RegisterMCP(s *runtime.Server) {
 				}
 			}
 			enc.CloseArray()
+			enc.Close()
+			return enc.Result()
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:         "quoted",
+		Description:  "Quoted returns Next.",
+		InputSchema:  []byte(mcpInputSchemaQuoted),
+		OutputSchema: []byte(mcpOutputSchemaQuoted),
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			d := req.Decoder()
+			runtime.DecodeNoArguments(d)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := Quoted(ctx)
+			if err != nil {
+				return nil, err
+			}
+			enc := new(runtime.Encoder)
+			mcpEncodeOutQuoted(enc, &out)
+			return enc.Result()
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:         "keys",
+		Description:  "Keys returns Next.",
+		InputSchema:  []byte(mcpInputSchemaKeys),
+		OutputSchema: []byte(mcpOutputSchemaKeys),
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			d := req.Decoder()
+			runtime.DecodeNoArguments(d)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := Keys(ctx)
+			if err != nil {
+				return nil, err
+			}
+			enc := new(runtime.Encoder)
+			mcpEncodeOutKeys(enc, &out)
+			return enc.Result()
+		},
+	})
+	s.AddTool(runtime.Tool{
+		Name:         "int_map",
+		Description:  "IntMap returns Next, a map with integer keys.",
+		InputSchema:  []byte(mcpInputSchemaIntMap),
+		OutputSchema: []byte(mcpOutputSchemaIntMap),
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			d := req.Decoder()
+			runtime.DecodeNoArguments(d)
+			if err := d.Err(); err != nil {
+				return nil, err
+			}
+			out, err := IntMap(ctx)
+			if err != nil {
+				return nil, err
+			}
+			enc := new(runtime.Encoder)
+			enc.Open()
+			for _, k0 := range runtime.IntKeys(out) {
+				enc.MapKey(k0.Name)
+				x0 := out[k0.Key]
+				enc.String(x0)
+			}
 			enc.Close()
 			return enc.Result()
 		},
@@ -1064,6 +1130,143 @@ func mcpEncodePerson(enc *runtime.Encoder, v *schematypes.Person) {
 		enc.Key(`"manager":`)
 		mcpEncodePerson(enc, v.Manager)
 	}
+	enc.Close()
+}
+
+// mcpEncodeOutQuoted writes schematypes.OutQuoted as JSON.
+func mcpEncodeOutQuoted(enc *runtime.Encoder, v *schematypes.OutQuoted) {
+	enc.Open()
+	enc.Key(`"i":`)
+	enc.BeginQuote()
+	enc.Int(int64(v.I))
+	enc.EndQuote()
+	enc.Key(`"i8":`)
+	enc.BeginQuote()
+	enc.Int(int64(v.I8))
+	enc.EndQuote()
+	enc.Key(`"u":`)
+	enc.BeginQuote()
+	enc.Uint(v.U)
+	enc.EndQuote()
+	enc.Key(`"f":`)
+	enc.BeginQuote()
+	enc.Float(v.F, 64)
+	enc.EndQuote()
+	enc.Key(`"f32":`)
+	enc.BeginQuote()
+	enc.Float(float64(v.F32), 32)
+	enc.EndQuote()
+	enc.Key(`"b":`)
+	enc.BeginQuote()
+	enc.Bool(v.B)
+	enc.EndQuote()
+	enc.Key(`"s":`)
+	enc.BeginQuote()
+	enc.String(v.S)
+	enc.EndQuote()
+	if v.P != nil {
+		enc.Key(`"p":`)
+		enc.BeginQuote()
+		enc.Int(int64((*v.P)))
+		enc.EndQuote()
+	}
+	if v.PS != nil {
+		enc.Key(`"ps":`)
+		enc.BeginQuote()
+		enc.String((*v.PS))
+		enc.EndQuote()
+	}
+	if v.Omit != 0 {
+		enc.Key(`"omit":`)
+		enc.BeginQuote()
+		enc.Int(int64(v.Omit))
+		enc.EndQuote()
+	}
+	enc.Key(`"plain":`)
+	enc.Int(int64(v.Plain))
+	enc.Key(`"ints":`)
+	enc.OpenArray()
+	for i0 := range v.Ints {
+		enc.Elem()
+		enc.Int(int64(v.Ints[i0]))
+	}
+	enc.CloseArray()
+	if v.PP != nil && (*v.PP) != nil {
+		enc.Key(`"pp":`)
+		enc.Bool((*(*v.PP)))
+	}
+	enc.Close()
+}
+
+// mcpEncodeOutKeys writes schematypes.OutKeys as JSON.
+func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
+	enc.Open()
+	enc.Key(`"ints":`)
+	enc.Open()
+	for _, k0 := range runtime.IntKeys(v.Ints) {
+		enc.MapKey(k0.Name)
+		x0 := v.Ints[k0.Key]
+		enc.String(x0)
+	}
+	enc.Close()
+	enc.Key(`"small":`)
+	enc.Open()
+	for _, k0 := range runtime.IntKeys(v.Small) {
+		enc.MapKey(k0.Name)
+		x0 := v.Small[k0.Key]
+		enc.Bool(x0)
+	}
+	enc.Close()
+	enc.Key(`"uints":`)
+	enc.Open()
+	for _, k0 := range runtime.UintKeys(v.Uints) {
+		enc.MapKey(k0.Name)
+		x0 := v.Uints[k0.Key]
+		if p1 := x0; p1 != nil {
+			mcpEncodePoint(enc, p1)
+		} else {
+			enc.Null()
+		}
+	}
+	enc.Close()
+	enc.Key(`"hexes":`)
+	enc.Open()
+	for _, k0 := range runtime.TextKeys(enc, v.Hexes) {
+		enc.MapKey(k0.Name)
+		x0 := v.Hexes[k0.Key]
+		enc.Int(int64(x0))
+	}
+	enc.Close()
+	enc.Key(`"words":`)
+	enc.Open()
+	for _, k0 := range runtime.TextKeys(enc, v.Words) {
+		enc.MapKey(k0.Name)
+		x0 := v.Words[k0.Key]
+		enc.Int(int64(x0))
+	}
+	enc.Close()
+	enc.Key(`"texts":`)
+	enc.Open()
+	for _, k0 := range runtime.SortedKeys(v.Texts) {
+		enc.MapKey(string(k0))
+		x0 := v.Texts[k0]
+		enc.String(x0)
+	}
+	enc.Close()
+	enc.Key(`"nested":`)
+	enc.Open()
+	for _, k0 := range runtime.IntKeys(v.Nested) {
+		enc.MapKey(k0.Name)
+		x0 := v.Nested[k0.Key]
+		enc.Open()
+		for _, k1 := range runtime.TextKeys(enc, x0) {
+			enc.MapKey(k1.Name)
+			x1 := x0[k1.Key]
+			enc.Int(int64(x1))
+		}
+		enc.Close()
+	}
+	enc.Close()
 	enc.Close()
 }
 
@@ -2676,5 +2879,194 @@ const (
   "required": [
     "items"
   ]
+}`
+	mcpInputSchemaQuoted = `{
+  "properties": {},
+  "additionalProperties": false,
+  "type": "object"
+}`
+	mcpOutputSchemaQuoted = `{
+  "properties": {
+    "i": {
+      "type": "string",
+      "pattern": "^(-0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808)|0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|null)$"
+    },
+    "i8": {
+      "type": "string",
+      "pattern": "^(-0*([0-9]|[1-9][0-9]|1[0-1][0-9]|12[0-7]|128)|0*([0-9]|[1-9][0-9]|1[0-1][0-9]|12[0-6]|127)|null)$"
+    },
+    "u": {
+      "type": "string",
+      "pattern": "^(0*([0-9]|[1-9][0-9]{1,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]|1844674407370955161[0-4]|18446744073709551615)|null)$"
+    },
+    "f": {
+      "type": "string",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)$"
+    },
+    "f32": {
+      "type": "string",
+      "pattern": "^(-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?|null)$"
+    },
+    "b": {
+      "type": "string",
+      "pattern": "^(true|false|null)$"
+    },
+    "s": {
+      "type": "string",
+      "pattern": "^(\"([^\"\\\\\\x00-\\x1f]|\\\\[\"\\\\/bfnrt]|\\\\u[0-9a-fA-F]{4})*\"|null)$"
+    },
+    "p": {
+      "type": "string",
+      "pattern": "^(-0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808)|0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|null)$"
+    },
+    "ps": {
+      "type": "string",
+      "pattern": "^(\"([^\"\\\\\\x00-\\x1f]|\\\\[\"\\\\/bfnrt]|\\\\u[0-9a-fA-F]{4})*\"|null)$"
+    },
+    "omit": {
+      "type": "string",
+      "pattern": "^(-0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808)|0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807)|null)$"
+    },
+    "plain": {
+      "type": "integer"
+    },
+    "ints": {
+      "items": {
+        "type": "integer"
+      },
+      "type": "array",
+      "description": "the option applies to scalars only"
+    },
+    "pp": {
+      "type": "boolean"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "i",
+    "i8",
+    "u",
+    "f",
+    "f32",
+    "b",
+    "s",
+    "plain",
+    "ints"
+  ],
+  "description": "OutQuoted covers encoding/json's \",string\" option in results: numbers and\nbooleans are sent as strings, strings as JSON texts inside strings."
+}`
+	mcpInputSchemaKeys = `{
+  "properties": {},
+  "additionalProperties": false,
+  "type": "object"
+}`
+	mcpOutputSchemaKeys = `{
+  "properties": {
+    "ints": {
+      "additionalProperties": {
+        "type": "string"
+      },
+      "propertyNames": {
+        "pattern": "^(-0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808)|0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807))$"
+      },
+      "type": "object"
+    },
+    "small": {
+      "additionalProperties": {
+        "type": "boolean"
+      },
+      "propertyNames": {
+        "pattern": "^(-0*([0-9]|[1-9][0-9]|1[0-1][0-9]|12[0-7]|128)|0*([0-9]|[1-9][0-9]|1[0-1][0-9]|12[0-6]|127))$"
+      },
+      "type": "object"
+    },
+    "uints": {
+      "additionalProperties": {
+        "anyOf": [
+          {
+            "properties": {
+              "x": {
+                "type": "integer"
+              },
+              "y": {
+                "type": "integer"
+              }
+            },
+            "additionalProperties": false,
+            "type": "object",
+            "required": [
+              "x",
+              "y"
+            ],
+            "description": "Point is a point in the plane."
+          },
+          {
+            "type": "null"
+          }
+        ]
+      },
+      "propertyNames": {
+        "pattern": "^(0*([0-9]|[1-9][0-9]{1,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-4]|65535))$"
+      },
+      "type": "object"
+    },
+    "hexes": {
+      "additionalProperties": {
+        "type": "integer"
+      },
+      "type": "object"
+    },
+    "words": {
+      "additionalProperties": {
+        "type": "integer"
+      },
+      "type": "object"
+    },
+    "texts": {
+      "additionalProperties": {
+        "type": "string"
+      },
+      "type": "object"
+    },
+    "nested": {
+      "additionalProperties": {
+        "additionalProperties": {
+          "type": "integer"
+        },
+        "type": "object"
+      },
+      "propertyNames": {
+        "pattern": "^(-0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808)|0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807))$"
+      },
+      "type": "object"
+    }
+  },
+  "additionalProperties": false,
+  "type": "object",
+  "required": [
+    "ints",
+    "small",
+    "uints",
+    "hexes",
+    "words",
+    "texts",
+    "nested"
+  ],
+  "description": "OutKeys covers maps whose keys are not strings, in results: integers are\nwritten in decimal, types with MarshalText by it, and encoding/json\nsorts the written names."
+}`
+	mcpInputSchemaIntMap = `{
+  "properties": {},
+  "additionalProperties": false,
+  "type": "object"
+}`
+	mcpOutputSchemaIntMap = `{
+  "additionalProperties": {
+    "type": "string"
+  },
+  "propertyNames": {
+    "pattern": "^(-0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-7]|9223372036854775808)|0*([0-9]|[1-9][0-9]{1,17}|[1-8][0-9]{18}|9[0-1][0-9]{17}|92[0-1][0-9]{16}|922[0-2][0-9]{15}|9223[0-2][0-9]{14}|92233[0-6][0-9]{13}|922337[0-1][0-9]{12}|92233720[0-2][0-9]{10}|922337203[0-5][0-9]{9}|9223372036[0-7][0-9]{8}|92233720368[0-4][0-9]{7}|922337203685[0-3][0-9]{6}|9223372036854[0-6][0-9]{5}|92233720368547[0-6][0-9]{4}|922337203685477[0-4][0-9]{3}|9223372036854775[0-7][0-9]{2}|922337203685477580[0-6]|9223372036854775807))$"
+  },
+  "type": "object"
 }`
 )

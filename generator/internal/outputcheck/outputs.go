@@ -118,3 +118,18 @@ func PointMap(context.Context) (map[string]*schematypes.Point, error) {
 func Persons(context.Context) ([2]*schematypes.Person, error) {
 	return Next.([2]*schematypes.Person), nil
 }
+
+// Quoted returns Next.
+//
+//mcp:tool
+func Quoted(context.Context) (schematypes.OutQuoted, error) { return Next.(schematypes.OutQuoted), nil }
+
+// Keys returns Next.
+//
+//mcp:tool
+func Keys(context.Context) (schematypes.OutKeys, error) { return Next.(schematypes.OutKeys), nil }
+
+// IntMap returns Next, a map with integer keys.
+//
+//mcp:tool
+func IntMap(context.Context) (map[int64]string, error) { return Next.(map[int64]string), nil }

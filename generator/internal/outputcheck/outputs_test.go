@@ -45,6 +45,9 @@ var outputs = []struct {
 	{"trees", reflect.TypeFor[[]schematypes.Tree]()},
 	{"point_map", reflect.TypeFor[map[string]*schematypes.Point]()},
 	{"persons", reflect.TypeFor[[2]*schematypes.Person]()},
+	{"quoted", reflect.TypeFor[schematypes.OutQuoted]()},
+	{"keys", reflect.TypeFor[schematypes.OutKeys]()},
+	{"int_map", reflect.TypeFor[map[int64]string]()},
 }
 
 // TestGeneratedFileIsCurrent keeps mcp_gen.go in step with the generator.
@@ -383,7 +386,7 @@ func (g *gen) fill(v reflect.Value, depth int) {
 		m := reflect.MakeMap(t)
 		for range r.IntN(4) {
 			k := reflect.New(t.Key()).Elem()
-			k.SetString(strs[r.IntN(len(strs))])
+			g.fill(k, maxDepth)
 			m.SetMapIndex(k, g.valueElem(t.Elem(), depth))
 		}
 		v.Set(m)

@@ -2,6 +2,7 @@ package schematypes
 
 import (
 	"encoding/json"
+	"strings"
 	"time"
 )
 
@@ -100,3 +101,41 @@ type Marshaled struct {
 	Stamped  Stamped        `json:"stamped"`
 	HexMap   map[string]Hex `json:"hexMap"`
 }
+
+// OutQuoted covers encoding/json's ",string" option in results: numbers and
+// booleans are sent as strings, strings as JSON texts inside strings.
+type OutQuoted struct {
+	I     int     `json:"i,string"`
+	I8    int8    `json:"i8,string"`
+	U     uint64  `json:"u,string"`
+	F     float64 `json:"f,string"`
+	F32   float32 `json:"f32,string"`
+	B     bool    `json:"b,string"`
+	S     string  `json:"s,string"`
+	P     *int    `json:"p,string"`
+	PS    *string `json:"ps,string"`
+	Omit  int     `json:"omit,string,omitempty"`
+	Plain int     `json:"plain"`
+	Ints  []int   `json:"ints,string"` // the option applies to scalars only
+	PP    **bool  `json:"pp,string"`
+}
+
+// OutKeys covers maps whose keys are not strings, in results: integers are
+// written in decimal, types with MarshalText by it, and encoding/json
+// sorts the written names.
+type OutKeys struct {
+	Ints   map[int]string      `json:"ints"`
+	Small  map[int8]bool       `json:"small"`
+	Uints  map[uint16]*Point   `json:"uints"`
+	Hexes  map[Hex]int         `json:"hexes"`
+	Words  map[Word]int        `json:"words"`
+	Texts  map[TextKey]string  `json:"texts"`
+	Nested map[int]map[Hex]int `json:"nested"`
+}
+
+// Word is a map key written by MarshalText, which has no UnmarshalText:
+// it can be sent but never read.
+type Word struct{ S string }
+
+// MarshalText writes the word in upper case.
+func (w Word) MarshalText() ([]byte, error) { return []byte(strings.ToUpper(w.S)), nil }

@@ -15,6 +15,7 @@ type Bad struct {
 	C         complex128        `json:"c"`                                                 // want: Bad.C: unsupported type complex128
 	P         unsafe.Pointer    `json:"p"`                                                 // want: Bad.P: unsupported type unsafe.Pointer
 	BoolKeys  map[bool]string   `json:"boolKeys"`                                          // want: Bad.BoolKeys: unsupported map key type bool
+	WordKeys  map[Word]int      `json:"wordKeys"`                                          // want: Bad.WordKeys: map key type bad.Word in map[bad.Word]int has MarshalText but no UnmarshalText
 	Chans     []chan string     `json:"chans"`                                             // want: Bad.Chans[]: unsupported type chan string
 	FnMap     map[string]func() `json:"fnMap"`                                             // want: Bad.FnMap[key]: unsupported type func()
 	Min       int               `json:"min" jsonschema:"minimum=abc"`                      // want: "minimum=abc": not a number
@@ -81,3 +82,20 @@ type Stamp int
 
 // UnmarshalJSON decodes a stamp.
 func (s *Stamp) UnmarshalJSON(b []byte) error { return nil }
+
+// Word is written as a map key by MarshalText but cannot be read back.
+type Word struct{ S string }
+
+// MarshalText writes the word.
+func (w Word) MarshalText() (text []byte, err error) { return []byte(w.S), nil }
+
+// Unwritable has map keys that can be read but not written.
+type Unwritable struct {
+	Keys map[Readable]int `json:"keys"`
+}
+
+// Readable is a map key read by UnmarshalText, without MarshalText.
+type Readable struct{ S string }
+
+// UnmarshalText reads the key.
+func (r *Readable) UnmarshalText(b []byte) error { r.S = string(b); return nil }

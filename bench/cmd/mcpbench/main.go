@@ -8,7 +8,10 @@
 // server alike, and prints a Markdown report: time from process start to the
 // initialize answer, sequential tools/call round trips per second with p50
 // and p99 latency, pipelined throughput with 64 calls in flight, what each
-// server answers to invalid calls, and peak RSS. With -inproc (the default)
+// server answers to invalid calls, and peak RSS. With -http (the default)
+// it then serves all but limit over Streamable HTTP on loopback ports, with
+// sessions and without, and measures calls/s and p50/p99 latency for 1, 16
+// and 64 concurrent clients. With -inproc (the default)
 // it also runs the in-process Go benchmarks (ns/op, B/op, allocs/op), and
 // with -gen (the default) the generation-scaling benchmark of gen_test.go.
 // With -write-readme it writes the report into README.md between its
@@ -16,8 +19,8 @@
 //
 // Run from the bench module:
 //
-//	go run ./cmd/mcpbench -write-readme          # full run, about 5 minutes
-//	go run ./cmd/mcpbench -quick                 # about 1 minute
+//	go run ./cmd/mcpbench -write-readme          # full run, about 9 minutes
+//	go run ./cmd/mcpbench -quick                 # about 2 minutes
 package main
 
 import (

@@ -257,12 +257,17 @@ func (c *Client) Close() error {
 var ErrNoSession = errors.New("initialize answered without an Mcp-Session-Id header")
 
 // Check runs what the benchmark does against the endpoint at url and
-// reports the first problem: sessions are given by a stateful server and
-// not by a stateless one, and the benchmark's calls are answered right,
-// from several clients at once.
+// reports the problems: sessions are given by a stateful server and not by
+// a stateless one, the benchmark's calls are answered right, from several
+// clients at once, and a stateful server refuses a session id it never
+// gave with 404 Not Found.
 func Check(url string, stateless bool) error {
 	const clients, calls = 3, 2 * fullEvery
-	errs := make(chan error, clients)
+	n := clients
+	if !stateless {
+		n++
+	}
+	errs := make(chan error, n)
 	for range clients {
 		go func() {
 			c := NewClient(url)
@@ -285,8 +290,19 @@ func Check(url string, stateless bool) error {
 			}()
 		}()
 	}
+	if !stateless {
+		// A stateful server keeps its sessions: it refuses one it never gave.
+		c := NewClient(url)
+		defer c.tr.CloseIdleConnections()
+		c.session, c.version = "no-such-session", wire.ProtocolVersion
+		if err := c.Call(); err == nil || !strings.Contains(err.Error(), "HTTP 404") {
+			errs <- fmt.Errorf("a call in a session the server never gave: want HTTP 404, got %v", err)
+		} else {
+			errs <- nil
+		}
+	}
 	var all []string
-	for range clients {
+	for range n {
 		if err := <-errs; err != nil {
 			all = append(all, err.Error())
 		}

@@ -46,6 +46,7 @@ type fake struct {
 	sse      bool   // answer calls as an event stream
 	wrongID  bool   // answer calls with another id
 	wrongTxt bool   // answer calls with other text
+	lax      bool   // accept calls in any session
 }
 
 func (f fake) ServeHTTP(w http.ResponseWriter, req *http.Request) {
@@ -72,8 +73,8 @@ func (f fake) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		}
 		answer = fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"result":{"protocolVersion":%q,"capabilities":{"tools":{}},"serverInfo":{"name":"fake","version":"0"}}}`, id, wire.ProtocolVersion)
 	case "tools/call":
-		if f.session != "" && req.Header.Get("Mcp-Session-Id") != f.session {
-			http.Error(w, "no session", http.StatusBadRequest)
+		if f.session != "" && !f.lax && req.Header.Get("Mcp-Session-Id") != f.session {
+			http.Error(w, "no such session", http.StatusNotFound)
 			return
 		}
 		text := wire.CallFor(id).Want
@@ -106,6 +107,7 @@ func TestCheck(t *testing.T) {
 		{"stateless", fake{}, true, ""},
 		{"stateful without session", fake{}, false, "Mcp-Session-Id"},
 		{"stateless with session", fake{session: "s1"}, true, "stateless server gave session"},
+		{"stateful accepting any session", fake{session: "s1", lax: true}, false, "want HTTP 404"},
 		{"wrong id", fake{session: "s1", wrongID: true}, false, "answer carries id"},
 		{"wrong text", fake{session: "s1", wrongTxt: true}, false, "want one text block"},
 		{"wrong text in a stream", fake{sse: true, wrongTxt: true}, true, "want one text block"},

@@ -1,9 +1,9 @@
 // Command mcpgo serves search_files over stdio with mcp-go: a typed handler,
 // the constraints declared on the tool's properties, and the server's own
 // input validation switched on so that it enforces them. With -http ADDR it
-// serves Streamable HTTP instead (server.NewStreamableHTTPServer with its
-// default options, which give every client a session id), or with
-// WithStateLess when -stateless is given.
+// serves Streamable HTTP instead (server.NewStreamableHTTPServer), keeping
+// sessions with WithStateful (by default it hands out session ids without
+// tracking them), or none with WithStateLess when -stateless is given.
 package main
 
 import (
@@ -96,11 +96,10 @@ func addLargeTools(s *server.MCPServer) {
 
 // httpHandler serves a new server over Streamable HTTP.
 func httpHandler(stateless bool) http.Handler {
-	var opts []server.StreamableHTTPOption
 	if stateless {
-		opts = append(opts, server.WithStateLess(true))
+		return server.NewStreamableHTTPServer(newServer(), server.WithStateLess(true))
 	}
-	return server.NewStreamableHTTPServer(newServer(), opts...)
+	return server.NewStreamableHTTPServer(newServer(), server.WithStateful(true))
 }
 
 func main() {

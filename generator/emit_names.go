@@ -68,7 +68,7 @@ func (e *emitter) importNames() {
 		if name == "" || name == "_" || name == "." {
 			name = path.Base(p)
 		}
-		alias := freeName(name, taken)
+		alias := importAlias(name, taken)
 		assigned[alias] = true
 		if alias == name {
 			e.f.ImportName(p, name)
@@ -93,4 +93,15 @@ func (e *emitter) importNames() {
 		add(p.Path(), p.Name())
 		queue = append(queue, p.Imports()...)
 	}
+}
+
+// importAlias returns name if it is free, else a free alias. A name of one
+// letter and digits (x509) would only ever be numbered into names of
+// generated locals (x5092, …), so such a name is first given a suffix that
+// is not a digit.
+func importAlias(name string, taken func(string) bool) string {
+	if taken(name) && isNumberedLocal(name+"2") {
+		name += "pkg"
+	}
+	return freeName(name, taken)
 }

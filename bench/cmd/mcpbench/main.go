@@ -8,7 +8,10 @@
 // server alike, and prints a Markdown report: time from process start to the
 // initialize answer, sequential tools/call round trips per second with p50
 // and p99 latency, pipelined throughput with 64 calls in flight, what each
-// server answers to invalid calls, and peak RSS. With -inproc (the default)
+// server answers to invalid calls, and peak RSS. With -http (the default)
+// it then serves all but limit over Streamable HTTP on loopback ports, with
+// sessions and without, and measures calls/s and p50/p99 latency for 1, 16
+// and 64 concurrent clients. With -inproc (the default)
 // it also runs the in-process Go benchmarks (ns/op, B/op, allocs/op), and
 // with -gen (the default) the generation-scaling benchmark of gen_test.go.
 // With -write-readme it writes the report into README.md between its
@@ -16,8 +19,8 @@
 //
 // Run from the bench module:
 //
-//	go run ./cmd/mcpbench -write-readme          # full run, about 5 minutes
-//	go run ./cmd/mcpbench -quick                 # about 1 minute
+//	go run ./cmd/mcpbench -write-readme          # full run, about 9 minutes
+//	go run ./cmd/mcpbench -quick                 # about 2 minutes
 package main
 
 import (
@@ -53,6 +56,9 @@ type config struct {
 	gen         bool
 	scale       int
 	genIters    int
+	httpRounds  int
+	httpClients []int
+	httpDur     time.Duration
 	writeReadme bool
 	readme      string
 	quick       bool
@@ -76,7 +82,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("mcpbench: ")
 	cfg := config{bins: binFlag{}}
-	var servers string
+	var servers, httpClients string
 	flag.StringVar(&cfg.dir, "dir", ".", "directory of the bench module")
 	flag.StringVar(&servers, "servers", strings.Join(allServers, ","), "servers to run, comma-separated")
 	flag.Var(binFlag(cfg.bins), "bin", "use a prebuilt binary, NAME=PATH (repeatable)")
@@ -91,9 +97,12 @@ func main() {
 	flag.BoolVar(&cfg.gen, "gen", true, "also run the generation-scaling benchmark")
 	flag.IntVar(&cfg.scale, "scale", 1000, "tools of the large server compared at scale; 0 skips it")
 	flag.IntVar(&cfg.genIters, "gen-iters", 10, "iterations of the generation-scaling benchmark per size")
+	flag.DurationVar(&cfg.httpDur, "http", 3*time.Second, "length of each Streamable HTTP measurement (per server, number of clients and round); 0 skips them")
+	flag.IntVar(&cfg.httpRounds, "http-rounds", 3, "rounds of the Streamable HTTP measurements")
+	flag.StringVar(&httpClients, "http-clients", "1,16,64", "numbers of concurrent clients over Streamable HTTP, comma-separated")
 	flag.BoolVar(&cfg.writeReadme, "write-readme", false, "write the report into README.md between its marker comments")
 	flag.StringVar(&cfg.readme, "readme", "", "README to write (default README.md in the bench module)")
-	flag.BoolVar(&cfg.quick, "quick", false, "a quick run of about a minute: -rounds 3 -duration 2s -starts 5 -warmup 200 -benchtime 300ms -count 1 -gen-iters 3 -scale 100, unless set")
+	flag.BoolVar(&cfg.quick, "quick", false, "a quick run of about a minute: -rounds 3 -duration 2s -starts 5 -warmup 200 -benchtime 300ms -count 1 -gen-iters 3 -scale 100 -http 1s -http-rounds 2, unless set")
 	flag.Parse()
 
 	set := map[string]bool{}
@@ -113,14 +122,16 @@ func main() {
 	})
 	if cfg.quick {
 		quick := map[string]func(){
-			"rounds":    func() { cfg.rounds = 3 },
-			"duration":  func() { cfg.duration = 2 * time.Second },
-			"starts":    func() { cfg.starts = 5 },
-			"warmup":    func() { cfg.warmup = 200 },
-			"benchtime": func() { cfg.benchtime = "300ms" },
-			"count":     func() { cfg.count = 1 },
-			"gen-iters": func() { cfg.genIters = 3 },
-			"scale":     func() { cfg.scale = 100 },
+			"rounds":      func() { cfg.rounds = 3 },
+			"duration":    func() { cfg.duration = 2 * time.Second },
+			"starts":      func() { cfg.starts = 5 },
+			"warmup":      func() { cfg.warmup = 200 },
+			"benchtime":   func() { cfg.benchtime = "300ms" },
+			"count":       func() { cfg.count = 1 },
+			"gen-iters":   func() { cfg.genIters = 3 },
+			"scale":       func() { cfg.scale = 100 },
+			"http":        func() { cfg.httpDur = time.Second },
+			"http-rounds": func() { cfg.httpRounds = 2 },
 		}
 		for name, apply := range quick {
 			if !set[name] {
@@ -141,8 +152,12 @@ func main() {
 	slices.SortFunc(cfg.servers, func(a, b string) int {
 		return slices.Index(allServers, a) - slices.Index(allServers, b)
 	})
-	if cfg.rounds < 1 || cfg.starts < 1 || cfg.inflight < 1 || cfg.duration <= 0 || cfg.count < 1 || cfg.genIters < 1 {
-		log.Fatal("-rounds, -starts, -inflight, -count, -gen-iters and -duration must be positive")
+	var err error
+	if cfg.httpClients, err = parseClients(httpClients); err != nil {
+		log.Fatal(err)
+	}
+	if cfg.rounds < 1 || cfg.httpRounds < 1 || cfg.httpDur < 0 || cfg.starts < 1 || cfg.inflight < 1 || cfg.duration <= 0 || cfg.count < 1 || cfg.genIters < 1 {
+		log.Fatal("-rounds, -starts, -inflight, -count, -gen-iters, -http-rounds and -duration must be positive, -http not negative")
 	}
 
 	dir, err := moduleDir(cfg.dir)
@@ -195,6 +210,20 @@ func main() {
 		}
 	}
 
+	var hts []*httpTarget
+	if cfg.httpDur > 0 {
+		before := sampleCPU()
+		if hts, err = runHTTP(cfg, results); err != nil {
+			log.Fatal(err)
+		}
+		if share, ok := otherLoad(before, sampleCPU(), machine.cores); ok {
+			machine.httpLoad = share
+			if share > 0.05 {
+				log.Printf("warning: other processes used %.0f%% of the CPU during the HTTP measurements; the numbers are noisy", 100*share)
+			}
+		}
+	}
+
 	var scaled []*scaleResult
 	if cfg.scale > 0 {
 		scaled, err = runScale(cfg, cfg.scale)
@@ -219,7 +248,7 @@ func main() {
 		}
 	}
 
-	report := render(cfg, machine, results, scaled, benches, gens)
+	report := render(cfg, machine, results, hts, scaled, benches, gens)
 	fmt.Print(report)
 	if cfg.writeReadme {
 		text, err := readmeWithReport(cfg.readme, report)

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"net/http"
 	"testing"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 )
 
@@ -19,4 +21,9 @@ func TestConformance(t *testing.T) { inproc.Conformance(t, serve, true) }
 // loop over io.Pipe.
 func BenchmarkLarge(b *testing.B) {
 	b.Run("floor", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}
+
+// TestHTTPConformance checks the answers of the floor over HTTP.
+func TestHTTPConformance(t *testing.T) {
+	httpwire.Conformance(t, http.HandlerFunc(httpFloor), true)
 }

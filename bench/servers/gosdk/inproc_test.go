@@ -2,11 +2,13 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
@@ -72,4 +74,14 @@ func TestConformance(t *testing.T) { inproc.Conformance(t, serve, false) }
 // loop over io.Pipe.
 func BenchmarkLarge(b *testing.B) {
 	b.Run("gosdk", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}
+
+// TestHTTPConformance checks the answers the HTTP benchmark relies on, with
+// sessions and without.
+func TestHTTPConformance(t *testing.T) {
+	for _, stateless := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
+			httpwire.Conformance(t, httpHandler(stateless), stateless)
+		})
+	}
 }

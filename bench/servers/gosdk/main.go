@@ -1,16 +1,21 @@
 // Command gosdk serves search_files over stdio with the official MCP Go SDK,
 // written the way its documentation suggests: a typed handler registered with
 // mcp.AddTool, the input schema inferred from the argument struct and the
-// constraints added to it.
+// constraints added to it. With -http ADDR it serves Streamable HTTP instead
+// (mcp.NewStreamableHTTPHandler with its default options), with sessions
+// unless -stateless is given.
 package main
 
 import (
 	"context"
+	"flag"
 	"log"
+	"net/http"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -93,7 +98,20 @@ func newServer() *mcp.Server {
 	return s
 }
 
+// httpHandler serves one server to every client over Streamable HTTP.
+func httpHandler(stateless bool) http.Handler {
+	s := newServer()
+	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s },
+		&mcp.StreamableHTTPOptions{Stateless: stateless})
+}
+
 func main() {
+	addr := flag.String("http", "", "serve Streamable HTTP at `ADDR` (its URL is written to stdout) instead of stdio")
+	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
+	flag.Parse()
+	if *addr != "" {
+		log.Fatal(httpwire.Serve(*addr, httpHandler(*stateless)))
+	}
 	if err := newServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)
 	}

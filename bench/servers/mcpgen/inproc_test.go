@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"testing"
 
 	"github.com/mcpgen/mcpgen/generator"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 )
 
@@ -42,4 +44,14 @@ func TestGeneratedUpToDate(t *testing.T) {
 // loop over io.Pipe.
 func BenchmarkLarge(b *testing.B) {
 	b.Run("mcpgen", func(b *testing.B) { inproc.BenchLarge(b, newServer().Serve) })
+}
+
+// TestHTTPConformance checks the answers the HTTP benchmark relies on, with
+// sessions and without.
+func TestHTTPConformance(t *testing.T) {
+	for _, stateless := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
+			httpwire.Conformance(t, httpHandler(stateless), stateless)
+		})
+	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"testing"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
@@ -77,4 +79,14 @@ func TestConformance(t *testing.T) { inproc.Conformance(t, serve, false) }
 // loop over io.Pipe.
 func BenchmarkLarge(b *testing.B) {
 	b.Run("mcpgo", func(b *testing.B) { inproc.BenchLarge(b, serve) })
+}
+
+// TestHTTPConformance checks the answers the HTTP benchmark relies on, with
+// sessions and without.
+func TestHTTPConformance(t *testing.T) {
+	for _, stateless := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
+			httpwire.Conformance(t, httpHandler(stateless), stateless)
+		})
+	}
 }

@@ -1,15 +1,21 @@
 // Command mcpgo serves search_files over stdio with mcp-go: a typed handler,
 // the constraints declared on the tool's properties, and the server's own
-// input validation switched on so that it enforces them.
+// input validation switched on so that it enforces them. With -http ADDR it
+// serves Streamable HTTP instead (server.NewStreamableHTTPServer), keeping
+// sessions with WithStateful (by default it hands out session ids without
+// tracking them), or none with WithStateLess when -stateless is given.
 package main
 
 import (
 	"context"
+	"flag"
 	"log"
+	"net/http"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -88,7 +94,21 @@ func addLargeTools(s *server.MCPServer) {
 	}))
 }
 
+// httpHandler serves a new server over Streamable HTTP.
+func httpHandler(stateless bool) http.Handler {
+	if stateless {
+		return server.NewStreamableHTTPServer(newServer(), server.WithStateLess(true))
+	}
+	return server.NewStreamableHTTPServer(newServer(), server.WithStateful(true))
+}
+
 func main() {
+	addr := flag.String("http", "", "serve Streamable HTTP at `ADDR` (its URL is written to stdout) instead of stdio")
+	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
+	flag.Parse()
+	if *addr != "" {
+		log.Fatal(httpwire.Serve(*addr, httpHandler(*stateless)))
+	}
 	if err := server.ServeStdio(newServer()); err != nil {
 		log.Fatal(err)
 	}

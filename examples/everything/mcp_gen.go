@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"github.com/mcpgen/mcpgen/runtime"
 )
 
@@ -316,11 +315,13 @@ func RegisterMCP(s *runtime.Server) {
 			if err != nil {
 				return nil, err
 			}
-			b, err := json.Marshal(out)
+			enc := new(runtime.Encoder)
+			mcpEncodeTemplateData(enc, &out)
+			b, err := enc.Text()
 			if err != nil {
 				return nil, err
 			}
-			return []runtime.ResourceContents{{Text: string(b)}}, nil
+			return []runtime.ResourceContents{{Text: b}}, nil
 		},
 	})
 	s.AddPrompt(runtime.Prompt{
@@ -485,6 +486,18 @@ func mcpDecodeElicitationArgs(d *runtime.Decoder, v *ElicitationArgs) {
 	if !seen[0] {
 		d.Missing("message")
 	}
+}
+
+// mcpEncodeTemplateData writes TemplateData as JSON.
+func mcpEncodeTemplateData(enc *runtime.Encoder, v *TemplateData) {
+	enc.Open()
+	enc.Key(`"id":`)
+	enc.String(v.ID)
+	enc.Key(`"templateTest":`)
+	enc.Bool(v.TemplateTest)
+	enc.Key(`"data":`)
+	enc.String(v.Data)
+	enc.Close()
 }
 
 // JSON Schemas of the tools, derived from their Go types.

@@ -425,7 +425,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "quoted",
-		Description:  "Quoted returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaQuoted),
 		OutputSchema: []byte(mcpOutputSchemaQuoted),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -445,7 +445,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "keys",
-		Description:  "Keys returns Next.",
+		Description:  "Returns Next.",
 		InputSchema:  []byte(mcpInputSchemaKeys),
 		OutputSchema: []byte(mcpOutputSchemaKeys),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
@@ -465,7 +465,7 @@ func RegisterMCP(s *runtime.Server) {
 	})
 	s.AddTool(runtime.Tool{
 		Name:         "int_map",
-		Description:  "IntMap returns Next, a map with integer keys.",
+		Description:  "Returns Next, a map with integer keys.",
 		InputSchema:  []byte(mcpInputSchemaIntMap),
 		OutputSchema: []byte(mcpOutputSchemaIntMap),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {

@@ -19,7 +19,7 @@ import (
 )
 
 // testTimeout bounds every wait in these tests, so that none can hang.
-const testTimeout = 10 * time.Second
+const testTimeout = 60 * time.Second
 
 // quiet is a logger that discards everything.
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))

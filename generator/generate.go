@@ -44,6 +44,9 @@ type Config struct {
 	Output string
 	// BuildFlags are passed to the go command (e.g. -tags).
 	BuildFlags []string
+	// Fresh emits every file anew, even when the file on disk is known to
+	// be what generation produces from the same input.
+	Fresh bool
 }
 
 // File is one generated file.
@@ -56,13 +59,16 @@ type File struct {
 
 // Generate loads the packages, builds their models and returns the
 // generated files, one per package that has annotations, in package order.
+// A file on disk that generation produced before from the same input (see
+// cache.go) is returned as it is, unless cfg.Fresh is set.
 // Problems in the user's code are returned as Diagnostics, all of them.
 func Generate(cfg Config) ([]File, error) {
 	pkgs, err := Load(cfg)
 	if err != nil {
 		return nil, err
 	}
-	var files []File
+	var files, emitted []File
+	var keys []string
 	for _, p := range pkgs {
 		if p.empty() {
 			if isGeneratedFile(p.Output) {
@@ -70,14 +76,26 @@ func Generate(cfg Config) ([]File, error) {
 			}
 			continue
 		}
+		if !cfg.Fresh {
+			if old := reusable(p.Output, p.inputKey); old != nil {
+				files = append(files, File{Path: p.Output, Content: old})
+				continue
+			}
+		}
+		onEmit(p)
 		src, err := Emit(p)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: p.Output, Content: src})
+		emitted = append(emitted, File{Path: p.Output, Content: src})
+		keys = append(keys, p.inputKey)
 	}
-	if err := typeCheck(cfg, pkgs, files); err != nil {
+	if err := typeCheck(cfg, pkgs, emitted); err != nil {
 		return nil, err
+	}
+	for i, f := range emitted {
+		remember(keys[i], f.Content)
 	}
 	return files, nil
 }
@@ -98,7 +116,7 @@ func Load(cfg Config) ([]*Package, error) {
 	fset := token.NewFileSet()
 	lc := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
-			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule | packages.NeedExportFile,
 		Dir:        cfg.Dir,
 		Fset:       fset,
 		BuildFlags: cfg.BuildFlags,
@@ -125,6 +143,9 @@ func Load(cfg Config) ([]*Package, error) {
 	}
 	if len(diags) > 0 {
 		return nil, diags.sort()
+	}
+	for i, pkg := range roots {
+		out[i].inputKey = inputKey(fset, pkg, b, cfg.Output)
 	}
 	return out, nil
 }

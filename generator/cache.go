@@ -6,7 +6,6 @@ import (
 	"debug/elf"
 	"encoding/hex"
 	"fmt"
-	"go/build"
 	"go/token"
 	"io"
 	"os"
@@ -28,8 +27,8 @@ import (
 // The input key covers the generator itself, the package's source files
 // (the generated one excepted), the source files of the packages it
 // imports, directly or not (for the standard library: the export data the
-// go command wrote for it, named by its content), and the files whose doc
-// comments became descriptions. It is
+// go command wrote for it, named by its content); the files doc comments
+// are read from are among those. It is
 // machine-specific, which is why it is kept out of the generated file.
 
 // cacheDir returns the directory of the memo records; "" disables them.
@@ -99,7 +98,7 @@ func executableID() string {
 // inputKey hashes what the generated file of pkg depends on; "" when some
 // of it cannot be identified (a dependency without export data), so that
 // the file is always generated anew.
-func inputKey(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, output string) string {
+func inputKey(fset *token.FileSet, pkg *packages.Package, output string) string {
 	version := generatorVersion()
 	if version == "" {
 		return ""
@@ -176,15 +175,6 @@ func inputKey(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, outp
 	if !ok {
 		return ""
 	}
-	for _, name := range b.parsedDocFiles() {
-		path := name
-		if rest, ok := strings.CutPrefix(name, "$GOROOT"); ok {
-			path = filepath.Join(build.Default.GOROOT, rest)
-		}
-		if !hashFile(h, "doc", path) {
-			fmt.Fprintf(h, "doc %s unreadable\n", name)
-		}
-	}
 	return hex.EncodeToString(h.Sum(nil))
 }
 
@@ -197,19 +187,6 @@ func hashFile(h io.Writer, kind, name string) bool {
 	sum := sha256.Sum256(data)
 	fmt.Fprintf(h, "%s %s %x\n", kind, name, sum)
 	return true
-}
-
-// parsedDocFiles returns, sorted, the files outside the loaded syntax whose
-// doc comments were read.
-func (b *schemaBuilder) parsedDocFiles() []string {
-	var names []string
-	for name := range b.docs {
-		if b.syntax[name] == nil {
-			names = append(names, name)
-		}
-	}
-	slices.Sort(names)
-	return names
 }
 
 // remember records that input produced src. Failing to is no error: the

@@ -63,24 +63,22 @@ type File struct {
 // cache.go) is returned as it is, unless cfg.Fresh is set.
 // Problems in the user's code are returned as Diagnostics, all of them.
 func Generate(cfg Config) ([]File, error) {
-	pkgs, err := Load(cfg)
+	pkgs, err := load(cfg, !cfg.Fresh)
 	if err != nil {
 		return nil, err
 	}
 	var files, emitted []File
 	var keys []string
 	for _, p := range pkgs {
+		if p.reused != nil {
+			files = append(files, File{Path: p.Output, Content: p.reused})
+			continue
+		}
 		if p.empty() {
 			if isGeneratedFile(p.Output) {
 				files = append(files, File{Path: p.Output})
 			}
 			continue
-		}
-		if !cfg.Fresh {
-			if old := reusable(p.Output, p.inputKey); old != nil {
-				files = append(files, File{Path: p.Output, Content: old})
-				continue
-			}
 		}
 		onEmit(p)
 		src, err := Emit(p)
@@ -103,6 +101,13 @@ func Generate(cfg Config) ([]File, error) {
 // Load loads the packages and returns their models, one per package
 // matched, including those without annotations.
 func Load(cfg Config) ([]*Package, error) {
+	return load(cfg, false)
+}
+
+// load is Load; with reuse, a package whose generated file on disk is
+// known to be what generation produces from the same input is not
+// modelled: its Package holds only Output and the file's content.
+func load(cfg Config, reuse bool) ([]*Package, error) {
 	if cfg.Output == "" {
 		cfg.Output = DefaultOutput
 	}
@@ -131,21 +136,31 @@ func Load(cfg Config) ([]*Package, error) {
 	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
 		return nil, diags.sort()
 	}
+	keys := make([]string, len(roots))
+	for i, pkg := range roots {
+		keys[i] = inputKey(fset, pkg, cfg.Output)
+	}
 	b := newSchemaBuilder(fset, roots)
 	var out []*Package
 	var diags Diagnostics
 	imports := importGraph(roots)
-	for _, pkg := range roots {
+	for i, pkg := range roots {
+		if reuse {
+			if out1 := outputPath(pkg, cfg.Output); out1 != "" {
+				if old := reusable(out1, keys[i]); old != nil {
+					out = append(out, &Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Dir: filepath.Dir(out1), Output: out1, reused: old})
+					continue
+				}
+			}
+		}
 		p, ds := buildPackage(fset, pkg, b, cfg.Output)
 		diags = append(diags, ds...)
 		p.check = newCheckInput(fset, pkg, imports, cfg)
+		p.inputKey = keys[i]
 		out = append(out, p)
 	}
 	if len(diags) > 0 {
 		return nil, diags.sort()
-	}
-	for i, pkg := range roots {
-		out[i].inputKey = inputKey(fset, pkg, b, cfg.Output)
 	}
 	return out, nil
 }

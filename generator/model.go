@@ -33,6 +33,7 @@ type Package struct {
 
 	check    *checkInput // what type-checking the generated file needs; nil: not checked
 	inputKey string      // hash of what the generated file depends on; "": unknown
+	reused   []byte      // the file on disk, up to date: the package was not modelled
 
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].

@@ -15,14 +15,22 @@ import (
 )
 
 // buildPackage reads the directives of one package and builds its model.
-func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, output string) (*Package, []Diagnostic) {
-	p := &Package{Name: pkg.Name, PkgPath: pkg.PkgPath}
+// outputPath is the path of the file generated in pkg's directory.
+func outputPath(pkg *packages.Package, output string) string {
+	dir := ""
 	if len(pkg.GoFiles) > 0 {
-		p.Dir = filepath.Dir(pkg.GoFiles[0])
+		dir = filepath.Dir(pkg.GoFiles[0])
 	} else if len(pkg.CompiledGoFiles) > 0 {
-		p.Dir = filepath.Dir(pkg.CompiledGoFiles[0])
+		dir = filepath.Dir(pkg.CompiledGoFiles[0])
 	}
-	p.Output = filepath.Join(p.Dir, output)
+	return filepath.Join(dir, output)
+}
+
+func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, output string) (*Package, []Diagnostic) {
+	p := &Package{Name: pkg.Name, PkgPath: pkg.PkgPath, Output: outputPath(pkg, output)}
+	if len(pkg.GoFiles)+len(pkg.CompiledGoFiles) > 0 {
+		p.Dir = filepath.Dir(p.Output)
+	}
 	p.Types, p.Scope = pkg.Types, packageScope(fset, pkg.Types, output)
 
 	var diags []Diagnostic

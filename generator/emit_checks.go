@@ -284,13 +284,14 @@ func (e *emitter) patternVars() {
 	})
 }
 
-// schemaConsts writes the JSON Schemas as constants, indented for review in
-// diffs; the runtime compacts them once at registration.
+// schemaConsts writes the JSON Schemas as constants, compact, one line
+// each, so that the runtime registers them without compacting them
+// (`mcpgen inspect` shows them indented).
 func (e *emitter) schemaConsts() {
 	e.f.Comment("JSON Schemas of the tools, derived from their Go types.")
 	e.f.Const().DefsFunc(func(g *jen.Group) {
 		for _, c := range e.schemas {
-			b, err := json.MarshalIndent(c.schema, "", "  ")
+			b, err := json.Marshal(c.schema)
 			if err != nil {
 				panic(fmt.Sprintf("mcpgen bug: schema %s does not marshal: %v", c.name, err))
 			}

@@ -49,6 +49,9 @@ type Config struct {
 	// but is ignored: in file, line and column order, when the packages
 	// have no errors.
 	Warn func(Diagnostic)
+	// Fresh emits every file anew, even when the file on disk is known to
+	// be what generation produces from the same input.
+	Fresh bool
 }
 
 // File is one generated file.
@@ -61,28 +64,41 @@ type File struct {
 
 // Generate loads the packages, builds their models and returns the
 // generated files, one per package that has annotations, in package order.
+// A file on disk that generation produced before from the same input (see
+// cache.go) is returned as it is, unless cfg.Fresh is set.
 // Problems in the user's code are returned as Diagnostics, all of them.
 func Generate(cfg Config) ([]File, error) {
-	pkgs, err := Load(cfg)
+	pkgs, err := load(cfg, !cfg.Fresh)
 	if err != nil {
 		return nil, err
 	}
-	var files []File
+	var files, emitted []File
+	var keys []string
 	for _, p := range pkgs {
+		if p.reused != nil {
+			files = append(files, File{Path: p.Output, Content: p.reused})
+			continue
+		}
 		if p.empty() {
 			if isGeneratedFile(p.Output) {
 				files = append(files, File{Path: p.Output})
 			}
 			continue
 		}
+		onEmit(p)
 		src, err := Emit(p)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: p.Output, Content: src})
+		emitted = append(emitted, File{Path: p.Output, Content: src})
+		keys = append(keys, p.inputKey)
 	}
-	if err := typeCheck(cfg, pkgs, files); err != nil {
+	if err := typeCheck(cfg, pkgs, emitted); err != nil {
 		return nil, err
+	}
+	for i, f := range emitted {
+		remember(keys[i], f.Content)
 	}
 	return files, nil
 }
@@ -90,6 +106,13 @@ func Generate(cfg Config) ([]File, error) {
 // Load loads the packages and returns their models, one per package
 // matched, including those without annotations.
 func Load(cfg Config) ([]*Package, error) {
+	return load(cfg, false)
+}
+
+// load is Load; with reuse, a package whose generated file on disk is
+// known to be what generation produces from the same input carries that
+// file's content, for Generate to return instead of emitting it again.
+func load(cfg Config, reuse bool) ([]*Package, error) {
 	if cfg.Output == "" {
 		cfg.Output = DefaultOutput
 	}
@@ -103,7 +126,7 @@ func Load(cfg Config) ([]*Package, error) {
 	fset := token.NewFileSet()
 	lc := &packages.Config{
 		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
-			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule,
+			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule | packages.NeedExportFile,
 		Dir:        cfg.Dir,
 		Fset:       fset,
 		BuildFlags: cfg.BuildFlags,
@@ -118,14 +141,27 @@ func Load(cfg Config) ([]*Package, error) {
 	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
 		return nil, diags.sort()
 	}
+	keys := make([]string, len(roots))
+	for i, pkg := range roots {
+		keys[i] = inputKey(fset, pkg, cfg.Output)
+	}
 	b := newSchemaBuilder(fset, roots)
 	var out []*Package
 	var diags Diagnostics
 	imports := importGraph(roots)
-	for _, pkg := range roots {
+	for i, pkg := range roots {
+		// A reused package is still modelled (a few milliseconds): its
+		// warnings are reported on every run, so -strict holds whether or
+		// not the file is emitted again.
 		p, ds := buildPackage(fset, pkg, b, cfg.Output)
 		diags = append(diags, ds...)
 		p.check = newCheckInput(fset, pkg, imports, cfg)
+		p.inputKey = keys[i]
+		if reuse {
+			if out1 := outputPath(pkg, cfg.Output); out1 != "" {
+				p.reused = reusable(out1, keys[i])
+			}
+		}
 		out = append(out, p)
 	}
 	if len(diags) > 0 {

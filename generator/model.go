@@ -31,7 +31,9 @@ type Package struct {
 	Types *types.Package
 	Scope map[string]bool
 
-	check *checkInput // what type-checking the generated file needs; nil: not checked
+	check    *checkInput // what type-checking the generated file needs; nil: not checked
+	inputKey string      // hash of what the generated file depends on; "": unknown
+	reused   []byte      // the file on disk, up to date: Generate returns it without emitting
 
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].

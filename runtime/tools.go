@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -341,20 +340,4 @@ func (s *Server) unknownTool(name string) *Error {
 	s.mu.RUnlock()
 	data := appendStrings([]byte(`{"available":`), names)
 	return &Error{Code: CodeInvalidParams, Message: "Unknown tool: " + name, Data: append(data, '}')}
-}
-
-// compactJSON returns raw without insignificant white space, so that it can
-// travel inside one newline-delimited message.
-func compactJSON(raw []byte) ([]byte, error) {
-	if !bytes.ContainsAny(raw, "\n\r") {
-		if !json.Valid(raw) {
-			return nil, fmt.Errorf("invalid JSON")
-		}
-		return raw, nil
-	}
-	var b bytes.Buffer
-	if err := json.Compact(&b, raw); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

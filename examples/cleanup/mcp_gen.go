@@ -64,20 +64,5 @@ func mcpDecodePurgeArgs(d *runtime.Decoder, v *PurgeArgs) {
 
 // JSON Schemas of the tools, derived from their Go types.
 const (
-	mcpInputSchemaPurgeOld = `{
-  "properties": {
-    "days": {
-      "type": "integer",
-      "maximum": 36500,
-      "minimum": 1,
-      "description": "Days is the age, in days since the last change, from which a file is\nold."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "days"
-  ],
-  "description": "PurgeArgs are the arguments of purge_old."
-}`
+	mcpInputSchemaPurgeOld = `{"properties":{"days":{"type":"integer","maximum":36500,"minimum":1,"description":"Days is the age, in days since the last change, from which a file is\nold."}},"additionalProperties":false,"type":"object","required":["days"],"description":"PurgeArgs are the arguments of purge_old."}`
 )

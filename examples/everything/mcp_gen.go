@@ -502,87 +502,17 @@ func mcpEncodeTemplateData(enc *runtime.Encoder, v *TemplateData) {
 
 // JSON Schemas of the tools, derived from their Go types.
 const (
-	mcpInputSchemaTestSimpleText = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestImageContent = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestAudioContent = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestEmbeddedResource = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestMultipleContentTypes = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestToolWithLogging = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestToolWithProgress = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestErrorHandling = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestReconnection = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestSampling = `{
-  "properties": {
-    "prompt": {
-      "type": "string",
-      "description": "Prompt is the prompt to send to the LLM."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "prompt"
-  ],
-  "description": "SamplingArgs are the arguments of test_sampling."
-}`
-	mcpInputSchemaTestElicitation = `{
-  "properties": {
-    "message": {
-      "type": "string",
-      "description": "Message is what the user is asked."
-    }
-  },
-  "additionalProperties": false,
-  "type": "object",
-  "required": [
-    "message"
-  ],
-  "description": "ElicitationArgs are the arguments of test_elicitation."
-}`
-	mcpInputSchemaTestElicitationSep1034Defaults = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
-	mcpInputSchemaTestElicitationSep1330Enums = `{
-  "properties": {},
-  "additionalProperties": false,
-  "type": "object"
-}`
+	mcpInputSchemaTestSimpleText                 = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestImageContent               = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestAudioContent               = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestEmbeddedResource           = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestMultipleContentTypes       = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestToolWithLogging            = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestToolWithProgress           = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestErrorHandling              = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestReconnection               = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestSampling                   = `{"properties":{"prompt":{"type":"string","description":"Prompt is the prompt to send to the LLM."}},"additionalProperties":false,"type":"object","required":["prompt"],"description":"SamplingArgs are the arguments of test_sampling."}`
+	mcpInputSchemaTestElicitation                = `{"properties":{"message":{"type":"string","description":"Message is what the user is asked."}},"additionalProperties":false,"type":"object","required":["message"],"description":"ElicitationArgs are the arguments of test_elicitation."}`
+	mcpInputSchemaTestElicitationSep1034Defaults = `{"properties":{},"additionalProperties":false,"type":"object"}`
+	mcpInputSchemaTestElicitationSep1330Enums    = `{"properties":{},"additionalProperties":false,"type":"object"}`
 )

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -9,10 +8,10 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
-	"strings"
 	"sync"
 	"testing"
 
+	"github.com/mcpgen/mcpgen/internal/e2e"
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 )
 
@@ -72,7 +71,7 @@ func (v *validator) proxy(target string) string {
 			resp.Body = &validatingBody{ReadCloser: resp.Body, done: func(body []byte) {
 				msgs := [][]byte{body}
 				if ct == "text/event-stream" {
-					msgs = eventData(body)
+					msgs = e2e.EventData(body)
 				}
 				for _, msg := range msgs {
 					err := tr.Server(msg)
@@ -132,31 +131,4 @@ func (b *validatingBody) Read(p []byte) (int, error) {
 func (b *validatingBody) Close() error {
 	b.once.Do(func() { b.done(b.buf.Bytes()) })
 	return b.ReadCloser.Close()
-}
-
-// eventData returns the data of each message event of an event stream.
-func eventData(stream []byte) [][]byte {
-	var events [][]byte
-	var data []byte
-	name := ""
-	sc := bufio.NewScanner(bytes.NewReader(stream))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "":
-			if data != nil && (name == "" || name == "message") {
-				events = append(events, data)
-			}
-			data, name = nil, ""
-		case strings.HasPrefix(line, "event:"):
-			name = strings.TrimSpace(strings.TrimPrefix(line, "event:"))
-		case strings.HasPrefix(line, "data:"):
-			if data != nil {
-				data = append(data, '\n')
-			}
-			data = append(data, strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " ")...)
-		}
-	}
-	return events
 }

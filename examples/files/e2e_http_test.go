@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgen/mcpgen/internal/e2e"
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
@@ -118,7 +119,7 @@ func (rec *recorder) validate(t *testing.T, want int) {
 		case x.contentType == "application/json":
 			msgs = [][]byte{x.response}
 		case x.contentType == "text/event-stream":
-			msgs = eventData(x.response)
+			msgs = e2e.EventData(x.response)
 		}
 		for _, msg := range msgs {
 			server++
@@ -134,33 +135,6 @@ func (rec *recorder) validate(t *testing.T, want int) {
 		t.Errorf("no revision negotiated")
 	}
 	t.Logf("validated %d server messages in %d HTTP exchanges at revision %s", server, len(rec.exchanges), tr.Revision())
-}
-
-// eventData returns the data of each message event of an event stream.
-func eventData(stream []byte) [][]byte {
-	var events [][]byte
-	var data []byte
-	name := ""
-	sc := bufio.NewScanner(bytes.NewReader(stream))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		switch {
-		case line == "":
-			if data != nil && (name == "" || name == "message") {
-				events = append(events, data)
-			}
-			data, name = nil, ""
-		case strings.HasPrefix(line, "event:"):
-			name = strings.TrimSpace(strings.TrimPrefix(line, "event:"))
-		case strings.HasPrefix(line, "data:"):
-			if data != nil {
-				data = append(data, '\n')
-			}
-			data = append(data, strings.TrimPrefix(strings.TrimPrefix(line, "data:"), " ")...)
-		}
-	}
-	return events
 }
 
 // testFolder makes the folder the tools read in the HTTP tests.

@@ -1,19 +1,17 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/mcpgen/mcpgen/internal/e2e"
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -24,63 +22,9 @@ import (
 // (see TestMain), so that every message on the wire can be validated
 // against the MCP schema of the negotiated revision.
 
-const (
-	envProxyTarget = "MCPGEN_E2E_SERVER" // the server command the proxy runs
-	envProxyLog    = "MCPGEN_E2E_LOG"    // where the proxy records the traffic
-)
-
 func TestMain(m *testing.M) {
-	if target := os.Getenv(envProxyTarget); target != "" {
-		os.Exit(proxy(target, os.Getenv(envProxyLog)))
-	}
+	e2e.RunProxyIfAsked()
 	os.Exit(m.Run())
-}
-
-// proxy runs the server, relaying stdio both ways and recording each line
-// with its direction: "C " from the client, "S " from the server.
-func proxy(target, logPath string) int {
-	logf, err := os.Create(logPath)
-	if err != nil {
-		return 1
-	}
-	defer logf.Close()
-	var mu sync.Mutex
-	record := func(dir string, line []byte) {
-		mu.Lock()
-		logf.Write([]byte(dir))
-		logf.Write(line)
-		mu.Unlock()
-	}
-	args := strings.Fields(target)
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Stderr = os.Stderr
-	in, _ := cmd.StdinPipe()
-	out, _ := cmd.StdoutPipe()
-	if err := cmd.Start(); err != nil {
-		return 1
-	}
-	relay := func(dir string, r io.Reader, w io.Writer, done func()) {
-		br := bufio.NewReaderSize(r, 1<<20)
-		for {
-			line, err := br.ReadBytes('\n')
-			if len(line) > 0 {
-				record(dir, line)
-				w.Write(line)
-			}
-			if err != nil {
-				done()
-				return
-			}
-		}
-	}
-	finished := make(chan struct{})
-	go relay("C ", os.Stdin, in, func() { in.Close() })
-	go relay("S ", out, os.Stdout, func() { close(finished) })
-	<-finished
-	if err := cmd.Wait(); err != nil {
-		return 1
-	}
-	return 0
 }
 
 // buildServer builds this example into a temporary folder.
@@ -109,7 +53,7 @@ func TestEndToEndGoSDK(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), envProxyTarget+"="+bin+" -root "+root, envProxyLog+"="+logPath)
+	cmd.Env = append(os.Environ(), e2e.EnvProxyTarget+"="+bin+" -root "+root, e2e.EnvProxyLog+"="+logPath)
 	client := mcp.NewClient(&mcp.Implementation{Name: "e2e", Version: "0.0.1"}, nil)
 	cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, legacySession)
 	if err != nil {
@@ -229,7 +173,7 @@ func TestEndToEndTypeScriptSDK(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, node, filepath.Join(clientDir, "client.mjs"), os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), envProxyTarget+"="+bin+" -root "+root, envProxyLog+"="+logPath)
+	cmd.Env = append(os.Environ(), e2e.EnvProxyTarget+"="+bin+" -root "+root, e2e.EnvProxyLog+"="+logPath)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	if err != nil {

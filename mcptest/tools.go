@@ -81,7 +81,8 @@ func (c *Client) ListTools(t testing.TB) []Tool {
 // Manifest returns the server's surface as `mcpgen inspect` prints it:
 // {"tools": [...]}, each tool as tools/list sends it, followed by
 // "resources", "resourceTemplates" and "prompts" as their list methods
-// send them when the server has any; indented by two spaces, with a final
+// send them when the server has any ("tools" is [] for a server without
+// tools); indented by two spaces, with a final
 // newline. Compare it with a committed file with [Golden]; an error ends
 // the test t.
 func (c *Client) Manifest(t testing.TB) []byte {
@@ -94,6 +95,7 @@ func (c *Client) Manifest(t testing.TB) []byte {
 	}
 	var caps struct {
 		Capabilities struct {
+			Tools     json.RawMessage `json:"tools"`
 			Resources json.RawMessage `json:"resources"`
 			Prompts   json.RawMessage `json:"prompts"`
 		} `json:"capabilities"`
@@ -106,7 +108,7 @@ func (c *Client) Manifest(t testing.TB) []byte {
 		method, key string
 		dst         *[]json.RawMessage
 	}{
-		{true, "tools/list", "tools", &m.Tools},
+		{caps.Capabilities.Tools != nil, "tools/list", "tools", &m.Tools},
 		{caps.Capabilities.Resources != nil, "resources/list", "resources", &m.Resources},
 		{caps.Capabilities.Resources != nil, "resources/templates/list", "resourceTemplates", &m.ResourceTemplates},
 		{caps.Capabilities.Prompts != nil, "prompts/list", "prompts", &m.Prompts},

@@ -18,7 +18,8 @@
 // error is an ordinary [Result] with IsError set, checked with
 // [Result.WantOK] and [Result.WantError].
 //
-// [Client.Manifest] returns the server's tools in the format of
+// [Client.Manifest] returns what the server lists (tools, resources, resource
+// templates, prompts) in the format of
 // `mcpgen inspect`, and [Golden] compares such output with a file,
 // rewriting it when the test runs with -mcptest.update.
 //

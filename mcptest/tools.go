@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -21,6 +22,12 @@ type Tool struct {
 
 // listTools returns every tool, raw, following the pages of tools/list.
 func (c *Client) listTools() ([]json.RawMessage, error) {
+	return c.list("tools/list", "tools")
+}
+
+// list returns every item of a list method, raw, following its pages; key
+// is the member of the result that holds the items.
+func (c *Client) list(method, key string) ([]json.RawMessage, error) {
 	var all []json.RawMessage
 	cursor := ""
 	for {
@@ -28,18 +35,25 @@ func (c *Client) listTools() ([]json.RawMessage, error) {
 		if cursor != "" {
 			params = map[string]string{"cursor": cursor}
 		}
-		raw, err := c.Request("tools/list", params)
+		raw, err := c.Request(method, params)
 		if err != nil {
 			return nil, err
 		}
 		var page struct {
-			Tools      []json.RawMessage `json:"tools"`
-			NextCursor string            `json:"nextCursor"`
+			NextCursor string `json:"nextCursor"`
 		}
+		var items map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &page); err != nil {
 			return nil, err
 		}
-		all = append(all, page.Tools...)
+		if err := json.Unmarshal(raw, &items); err != nil {
+			return nil, err
+		}
+		var got []json.RawMessage
+		if err := json.Unmarshal(items[key], &got); err != nil {
+			return nil, fmt.Errorf("%s: %s: %v", method, key, err)
+		}
+		all = append(all, got...)
 		if page.NextCursor == "" {
 			return all, nil
 		}
@@ -64,27 +78,63 @@ func (c *Client) ListTools(t testing.TB) []Tool {
 	return tools
 }
 
-// Manifest returns the server's tools as `mcpgen inspect` prints them:
-// {"tools": [...]}, each tool as tools/list sends it, indented by two
-// spaces, with a final newline. Compare it with a committed file with
-// [Golden]; an error ends the test t.
+// Manifest returns the server's surface as `mcpgen inspect` prints it:
+// {"tools": [...]}, each tool as tools/list sends it, followed by
+// "resources", "resourceTemplates" and "prompts" as their list methods
+// send them when the server has any ("tools" is [] for a server without
+// tools); indented by two spaces, with a final
+// newline. Compare it with a committed file with [Golden]; an error ends
+// the test t.
 func (c *Client) Manifest(t testing.TB) []byte {
 	t.Helper()
-	raw, err := c.listTools()
-	if err != nil {
-		t.Fatalf("mcptest: tools/list: %v", err)
+	var m struct {
+		Tools             []json.RawMessage `json:"tools"`
+		Resources         []json.RawMessage `json:"resources,omitempty"`
+		ResourceTemplates []json.RawMessage `json:"resourceTemplates,omitempty"`
+		Prompts           []json.RawMessage `json:"prompts,omitempty"`
 	}
-	if raw == nil {
-		raw = []json.RawMessage{}
+	var caps struct {
+		Capabilities struct {
+			Tools     json.RawMessage `json:"tools"`
+			Resources json.RawMessage `json:"resources"`
+			Prompts   json.RawMessage `json:"prompts"`
+		} `json:"capabilities"`
 	}
-	b, err := json.Marshal(struct {
-		Tools []json.RawMessage `json:"tools"`
-	}{raw})
-	if err != nil {
+	if err := json.Unmarshal(c.init, &caps); err != nil {
+		t.Fatalf("mcptest: initialize result: %v", err)
+	}
+	lists := []struct {
+		has         bool
+		method, key string
+		dst         *[]json.RawMessage
+	}{
+		{caps.Capabilities.Tools != nil, "tools/list", "tools", &m.Tools},
+		{caps.Capabilities.Resources != nil, "resources/list", "resources", &m.Resources},
+		{caps.Capabilities.Resources != nil, "resources/templates/list", "resourceTemplates", &m.ResourceTemplates},
+		{caps.Capabilities.Prompts != nil, "prompts/list", "prompts", &m.Prompts},
+	}
+	for _, l := range lists {
+		if !l.has {
+			continue
+		}
+		raw, err := c.list(l.method, l.key)
+		if err != nil {
+			t.Fatalf("mcptest: %s: %v", l.method, err)
+		}
+		*l.dst = raw
+	}
+	if m.Tools == nil {
+		m.Tools = []json.RawMessage{}
+	}
+	// The server sends <, > and & as they are; so does mcpgen inspect.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(m); err != nil {
 		t.Fatalf("mcptest: %v", err)
 	}
 	var out bytes.Buffer
-	if err := json.Indent(&out, b, "", "  "); err != nil {
+	if err := json.Indent(&out, bytes.TrimSpace(b.Bytes()), "", "  "); err != nil {
 		t.Fatalf("mcptest: %v", err)
 	}
 	out.WriteByte('\n')

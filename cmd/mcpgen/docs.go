@@ -16,7 +16,8 @@ import (
 const docsUsage = "usage: mcpgen docs [-tags list] [-o file] [-check] [packages]"
 
 // runDocs is mcpgen docs: it writes the Markdown reference of the
-// packages' tools, or with -check reports whether the file is stale.
+// packages' tools and other primitives, or with -check reports whether
+// the file is stale.
 func runDocs(args []string, stdout, stderr io.Writer) int {
 	flags := flag.NewFlagSet("mcpgen docs", flag.ContinueOnError)
 	flags.SetOutput(stderr)
@@ -25,7 +26,7 @@ func runDocs(args []string, stdout, stderr io.Writer) int {
 	check := flags.Bool("check", false, "write nothing; exit 1 with a diff if the -o file is stale")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "%s\n\n", docsUsage)
-		fmt.Fprintf(stderr, "Writes a Markdown reference of the packages' tools: a table of tools, then each tool's\narguments with their types, constraints, defaults and descriptions.\n\n")
+		fmt.Fprintf(stderr, "Writes a Markdown reference of the packages' tools: a table of tools, then each tool's\narguments with their types, constraints, defaults and descriptions; then their resources,\nresource templates and prompts.\n\n")
 		flags.PrintDefaults()
 	}
 	if status, ok := parseFlags(flags, args); !ok {

@@ -13,7 +13,8 @@ import (
 const inspectUsage = "usage: mcpgen inspect [-tags list] [-breaking old.json] [packages]"
 
 // runInspect is mcpgen inspect: it prints the manifest of the packages'
-// tools, or with -breaking the changes from an older manifest.
+// tools, resources, resource templates and prompts, or with -breaking the
+// changes from an older manifest.
 func runInspect(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcpgen inspect", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -21,7 +22,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	breaking := fs.String("breaking", "", "compare with this manifest (an earlier mcpgen inspect output) and list the changes; exit 1 if any is breaking")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "%s\n\n", inspectUsage)
-		fmt.Fprintf(stderr, "Prints the MCP manifest of the packages' tools — names, titles, descriptions, input and\noutput schemas, annotations, as tools/list sends them — as JSON, without running anything.\nWith -breaking, lists each change from the older manifest as breaking or compatible.\n\n")
+		fmt.Fprintf(stderr, "Prints the MCP manifest of the packages' tools — names, titles, descriptions, input and\noutput schemas, annotations, as tools/list sends them — and of their resources, resource\ntemplates and prompts, as JSON, without running anything.\nWith -breaking, lists each change from the older manifest as breaking or compatible.\n\n")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {

@@ -11,7 +11,7 @@ import (
 
 // Change is one difference between two manifests.
 type Change struct {
-	Tool     string // the tool it concerns
+	Tool     string // the tool it concerns; for another primitive its kind and key, e.g. "resource notes://index", "prompt summarize"
 	Path     string // "" for the tool itself; else e.g. "arguments.limit", "result.entries[].name"
 	Breaking bool   // a client written against the old manifest may fail with the new one
 	Message  string
@@ -37,6 +37,8 @@ func (c Change) String() string {
 // narrowed, a bound tightened, additionalProperties closed), and for the
 // structured result whatever gives the client less than before (a field
 // removed or no longer always present, a type changed, an enum widened).
+// Resources, resource templates and prompts follow, as comparePrims
+// classifies them.
 func Compare(old, new *Manifest) ([]Change, error) {
 	var out []Change
 	newByName := map[string]*Tool{}
@@ -67,7 +69,7 @@ func Compare(old, new *Manifest) ([]Change, error) {
 			out = append(out, Change{Tool: nt.Name, Message: "tool added"})
 		}
 	}
-	return out, nil
+	return append(out, comparePrims(old, new)...), nil
 }
 
 // renamedTo returns the name of a tool only new has whose input schema is

@@ -1,6 +1,7 @@
 // Package manifest describes an MCP server's surface — its tools with
-// their schemas and annotations — as the JSON that tools/list sends, and
-// works with it: it builds the manifest from the generator's model
+// their schemas and annotations, its resources, resource templates and
+// prompts — as the JSON that tools/list, resources/list,
+// resources/templates/list and prompts/list send, and works with it: it builds the manifest from the generator's model
 // without running anything, renders a Markdown reference, and classifies
 // the changes between two manifests as breaking or compatible.
 package manifest
@@ -9,6 +10,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"go/token"
 
 	"github.com/mcpgen/mcpgen/generator"
 )
@@ -16,7 +18,47 @@ import (
 // Manifest is a server's surface. Its JSON encoding (see [Manifest.Encode])
 // is that of `mcpgen inspect` and of mcptest's Client.Manifest.
 type Manifest struct {
-	Tools []Tool `json:"tools"`
+	Tools             []Tool     `json:"tools"`
+	Resources         []Resource `json:"resources,omitempty"`
+	ResourceTemplates []Template `json:"resourceTemplates,omitempty"`
+	Prompts           []Prompt   `json:"prompts,omitempty"`
+}
+
+// Resource is one resource with a fixed URI, with the members and member
+// order of resources/list.
+type Resource struct {
+	URI         string `json:"uri"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MIMEType    string `json:"mimeType,omitempty"`
+	Size        int64  `json:"size,omitempty"`
+}
+
+// Template is one resource template, with the members and member order of
+// resources/templates/list.
+type Template struct {
+	URITemplate string `json:"uriTemplate"`
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	MIMEType    string `json:"mimeType,omitempty"`
+}
+
+// Prompt is one prompt, with the members and member order of prompts/list.
+type Prompt struct {
+	Name        string           `json:"name"`
+	Title       string           `json:"title,omitempty"`
+	Description string           `json:"description,omitempty"`
+	Arguments   []PromptArgument `json:"arguments,omitempty"`
+}
+
+// PromptArgument is one argument of a prompt.
+type PromptArgument struct {
+	Name        string `json:"name"`
+	Title       string `json:"title,omitempty"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
 }
 
 // Tool is one tool, with the members and member order of tools/list.
@@ -37,9 +79,10 @@ type Annotations struct {
 	OpenWorldHint   *bool `json:"openWorldHint,omitempty"`
 }
 
-// FromPackages builds the manifest of the packages' tools, in package and
-// source order. Two tools of one name are an error: a server cannot hold
-// both.
+// FromPackages builds the manifest of the packages' tools, resources,
+// resource templates and prompts, in package and source order. Two tools
+// (resources, templates, prompts) of one name (URI, template) are an
+// error: a server cannot hold both.
 func FromPackages(pkgs []*generator.Package) (*Manifest, error) {
 	m := &Manifest{Tools: []Tool{}}
 	seen := map[string]*generator.Tool{}
@@ -65,7 +108,56 @@ func FromPackages(pkgs []*generator.Package) (*Manifest, error) {
 			m.Tools = append(m.Tools, tool)
 		}
 	}
+	if err := addPrims(m, pkgs); err != nil {
+		return nil, err
+	}
 	return m, nil
+}
+
+// addPrims adds the packages' resources, templates and prompts to m.
+func addPrims(m *Manifest, pkgs []*generator.Package) error {
+	seen := map[string]token.Position{}
+	dup := func(what, key string, pos token.Position) error {
+		if prev, ok := seen[what+" "+key]; ok {
+			return fmt.Errorf("%s: %s %q is also defined at %s; inspect the packages of one server", pos, what, key, prev)
+		}
+		seen[what+" "+key] = pos
+		return nil
+	}
+	for _, p := range pkgs {
+		for _, r := range p.Resources {
+			if r.Template {
+				if err := dup("resource template", r.URI, r.Pos); err != nil {
+					return err
+				}
+				m.ResourceTemplates = append(m.ResourceTemplates, Template{URITemplate: r.URI, Name: orURI(r.Name, r.URI), Title: r.Title, Description: r.Description, MIMEType: r.MIMEType})
+				continue
+			}
+			if err := dup("resource", r.URI, r.Pos); err != nil {
+				return err
+			}
+			m.Resources = append(m.Resources, Resource{URI: r.URI, Name: orURI(r.Name, r.URI), Title: r.Title, Description: r.Description, MIMEType: r.MIMEType, Size: r.Size})
+		}
+		for _, pr := range p.Prompts {
+			if err := dup("prompt", pr.Name, pr.Pos); err != nil {
+				return err
+			}
+			prompt := Prompt{Name: pr.Name, Title: pr.Title, Description: pr.Description}
+			for _, a := range pr.Args {
+				prompt.Arguments = append(prompt.Arguments, PromptArgument{Name: a.Name, Title: a.Title, Description: a.Description, Required: a.Required})
+			}
+			m.Prompts = append(m.Prompts, prompt)
+		}
+	}
+	return nil
+}
+
+// orURI is a resource's name, which the server defaults to its URI.
+func orURI(name, uri string) string {
+	if name == "" {
+		return uri
+	}
+	return name
 }
 
 // Encode returns the manifest as JSON indented by two spaces, with a
@@ -98,6 +190,21 @@ func Parse(data []byte) (*Manifest, error) {
 		}
 		if len(t.InputSchema) == 0 {
 			return nil, fmt.Errorf("not a manifest: tool %s has no inputSchema", t.Name)
+		}
+	}
+	for i, r := range m.Resources {
+		if r.URI == "" {
+			return nil, fmt.Errorf("not a manifest: resource %d has no uri", i+1)
+		}
+	}
+	for i, r := range m.ResourceTemplates {
+		if r.URITemplate == "" {
+			return nil, fmt.Errorf("not a manifest: resource template %d has no uriTemplate", i+1)
+		}
+	}
+	for i, p := range m.Prompts {
+		if p.Name == "" {
+			return nil, fmt.Errorf("not a manifest: prompt %d has no name", i+1)
 		}
 	}
 	return &m, nil

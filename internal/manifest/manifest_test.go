@@ -17,7 +17,13 @@ var update = flag.Bool("update", false, "rewrite testdata/*.md with the current 
 // source.
 func loadFiles(t *testing.T) *Manifest {
 	t.Helper()
-	pkgs, err := generator.Load(generator.Config{Dir: filepath.Join("..", "..", "examples", "files")})
+	return loadExample(t, "files")
+}
+
+// loadExample builds the manifest of examples/<name> from its source.
+func loadExample(t *testing.T, name string) *Manifest {
+	t.Helper()
+	pkgs, err := generator.Load(generator.Config{Dir: filepath.Join("..", "..", "examples", name)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,27 +35,43 @@ func loadFiles(t *testing.T) *Manifest {
 }
 
 // The manifest built from source without running anything is, byte for
-// byte, what the running example server lists (its in-process test holds
-// testdata/mcp.json to tools/list).
+// byte, what the running example server lists (each example's in-process
+// TestManifest holds testdata/mcp.json to tools/list, resources/list,
+// resources/templates/list and prompts/list): files has tools only, notes
+// every primitive.
 func TestFromPackagesAgreesWithServer(t *testing.T) {
-	got, err := loadFiles(t).Encode()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join("..", "..", "examples", "files", "testdata", "mcp.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("manifest from source:\n%s\nwhat the server lists:\n%s", got, want)
-	}
-	m, err := Parse(got)
-	if err != nil {
-		t.Fatal(err)
-	}
-	again, _ := m.Encode()
-	if !bytes.Equal(again, got) {
-		t.Errorf("Parse then Encode changed the manifest:\n%s", again)
+	for _, tt := range []struct {
+		example                       string
+		resources, templates, prompts int
+	}{
+		{"files", 0, 0, 0},
+		{"notes", 1, 1, 1},
+	} {
+		t.Run(tt.example, func(t *testing.T) {
+			m := loadExample(t, tt.example)
+			if len(m.Resources) != tt.resources || len(m.ResourceTemplates) != tt.templates || len(m.Prompts) != tt.prompts {
+				t.Errorf("%d resources, %d templates, %d prompts; want %d, %d, %d", len(m.Resources), len(m.ResourceTemplates), len(m.Prompts), tt.resources, tt.templates, tt.prompts)
+			}
+			got, err := m.Encode()
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := os.ReadFile(filepath.Join("..", "..", "examples", tt.example, "testdata", "mcp.json"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("manifest from source:\n%s\nwhat the server lists:\n%s", got, want)
+			}
+			parsed, err := Parse(got)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := parsed.Encode()
+			if !bytes.Equal(again, got) {
+				t.Errorf("Parse then Encode changed the manifest:\n%s", again)
+			}
+		})
 	}
 }
 
@@ -58,6 +80,9 @@ func TestParseErrors(t *testing.T) {
 		{`[]`, "not a manifest: json: cannot unmarshal array"},
 		{`{"tools":[{"inputSchema":{}}]}`, "tool 1 has no name"},
 		{`{"tools":[{"name":"a"}]}`, "tool a has no inputSchema"},
+		{`{"tools":[],"resources":[{"name":"a"}]}`, "resource 1 has no uri"},
+		{`{"tools":[],"resourceTemplates":[{"uri":"a://x"}]}`, "resource template 1 has no uriTemplate"},
+		{`{"tools":[],"prompts":[{"title":"T"}]}`, "prompt 1 has no name"},
 	} {
 		if _, err := Parse([]byte(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Parse(%s) = %v, want %q", tt.in, err, tt.want)
@@ -66,10 +91,35 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestFromPackagesDuplicate(t *testing.T) {
-	a := &generator.Package{Tools: []*generator.Tool{{Name: "x"}}}
-	b := &generator.Package{Tools: []*generator.Tool{{Name: "x"}}}
-	if _, err := FromPackages([]*generator.Package{a, b}); err == nil || !strings.Contains(err.Error(), `tool "x" is also defined`) {
-		t.Errorf("duplicate tool: %v", err)
+	for _, tt := range []struct {
+		name string
+		a, b *generator.Package
+		want string
+	}{
+		{"tool", &generator.Package{Tools: []*generator.Tool{{Name: "x"}}}, &generator.Package{Tools: []*generator.Tool{{Name: "x"}}}, `tool "x" is also defined`},
+		{"resource", &generator.Package{Resources: []*generator.Resource{{URI: "a://x"}}}, &generator.Package{Resources: []*generator.Resource{{URI: "a://x"}}}, `resource "a://x" is also defined`},
+		{"template", &generator.Package{Resources: []*generator.Resource{{URI: "a://{x}", Template: true}}}, &generator.Package{Resources: []*generator.Resource{{URI: "a://{x}", Template: true}}}, `resource template "a://{x}" is also defined`},
+		{"prompt", &generator.Package{Prompts: []*generator.Prompt{{Name: "p"}}}, &generator.Package{Prompts: []*generator.Prompt{{Name: "p"}}}, `prompt "p" is also defined`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := FromPackages([]*generator.Package{tt.a, tt.b}); err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("duplicate %s: %v, want %q", tt.name, err, tt.want)
+			}
+		})
+	}
+	// A resource and a template may share a key, as may a tool and a
+	// prompt: they are listed apart.
+	p := &generator.Package{
+		Tools:     []*generator.Tool{{Name: "x"}},
+		Prompts:   []*generator.Prompt{{Name: "x", Args: []*generator.Var{{Name: "a", Required: true, Description: "A."}}}},
+		Resources: []*generator.Resource{{URI: "a://x"}, {URI: "a://x", Template: true}},
+	}
+	m, err := FromPackages([]*generator.Package{p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Resources) != 1 || m.Resources[0].Name != "a://x" || len(m.ResourceTemplates) != 1 || len(m.Prompts) != 1 || m.Prompts[0].Arguments[0] != (PromptArgument{Name: "a", Required: true, Description: "A."}) {
+		t.Errorf("manifest = %+v", m)
 	}
 }
 
@@ -165,4 +215,13 @@ func TestDocument(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The notes example has a resource, a resource template and a prompt.
+func TestMarkdownNotes(t *testing.T) {
+	md, err := loadExample(t, "notes").Markdown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	golden(t, "testdata/notes.md", md)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -54,7 +55,7 @@ func capabilityServer() *rt.Server {
 // TestCapabilityErrorBothEras checks that a handler's error saying the
 // client lacks a capability becomes MissingRequiredClientCapability (-32021)
 // with the capability in its data under revision 2026-07-28, on tools,
-// prompts and resources alike, and stays what it was under 2025-11-25.
+// prompts and resources alike (over HTTP with 400 Bad Request), and stays what it was under 2025-11-25.
 func TestCapabilityErrorBothEras(t *testing.T) {
 	schemas, err := mcpschema.Load(rev26)
 	if err != nil {
@@ -93,6 +94,16 @@ func TestCapabilityErrorBothEras(t *testing.T) {
 		res := c.result(id+1, "tools/call", params26(`{"roots":{}}`, map[string]any{"name": "tool_roots"}))
 		if !strings.Contains(string(res), `"input_required"`) {
 			t.Errorf("with the capability: got %s", res)
+		}
+	})
+	t.Run("2026-07-28 over HTTP", func(t *testing.T) {
+		c := newHTTPClient(t, capabilityServer().HTTPHandler())
+		c.version = rev26
+		body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+			"params": params26(`{}`, map[string]any{"name": "tool_roots"})})
+		x := c.post(string(body), http.StatusBadRequest, "Mcp-Method", "tools/call", "Mcp-Name", "tool_roots")
+		if err := schemas.Validate("MissingRequiredClientCapabilityError", x.body); err != nil || !strings.Contains(string(x.body), `"requiredCapabilities":{"roots":{}}`) {
+			t.Errorf("got %s (%v)", x.body, err)
 		}
 	})
 	t.Run("2025-11-25", func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"go/types"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcpgen/mcpgen/runtime"
 )
@@ -35,6 +36,11 @@ type Resource struct {
 	MIMEType    string
 	Size        int64
 	Subscribe   bool
+	// Cache says ttl= or cache= was given: the reads carry CacheTTL and
+	// CacheScope (revision 2026-07-28) in place of the server's hint.
+	Cache      bool
+	CacheTTL   time.Duration
+	CacheScope string // "public" or "private"
 
 	Func    string
 	Recv    *Receiver
@@ -56,9 +62,9 @@ type Resource struct {
 }
 
 // resourceKeys are the keys of //mcp:resource.
-var resourceKeys = map[string]string{"uri": "value", "name": "value", "title": "value", "mime": "value", "description": "value", "size": "value", "subscribe": "flag"}
+var resourceKeys = map[string]string{"uri": "value", "name": "value", "title": "value", "mime": "value", "description": "value", "size": "value", "subscribe": "flag", "ttl": "value", "cache": "value"}
 
-const resourceKeyList = "uri, name, title, mime, description, size, subscribe"
+const resourceKeyList = "uri, name, title, mime, description, size, subscribe, ttl, cache"
 
 const resourceShape = "a resource must look like func [(r *T)] F([ctx context.Context][, vars…]) (Out, error), with vars the template's variables as string or integer parameters, or one struct whose fields are the variables"
 
@@ -103,6 +109,7 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 		}
 		r.Size = n
 	}
+	diags = append(diags, r.cacheKeys(line)...)
 
 	f, ds := pb.function(fd, "resources", resourceShape)
 	if f == nil {
@@ -331,4 +338,29 @@ func isBytes(t types.Type) bool {
 	}
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
+}
+
+// cacheKeys reads ttl=<duration> and cache=public|private, the caching
+// hint of the resource's reads.
+func (r *Resource) cacheKeys(line *directiveLine) []Diagnostic {
+	var diags []Diagnostic
+	r.CacheScope = "private"
+	if kv, ok := line.get("ttl"); ok {
+		r.Cache = true
+		d, err := time.ParseDuration(kv.Value)
+		if err != nil || d < 0 {
+			diags = append(diags, diagf(kv.Pos, "//mcp:resource: ttl=%s: want how long clients may keep what is read, as a duration such as 30s or 5m", kv.Value))
+		}
+		r.CacheTTL = d
+	}
+	if kv, ok := line.get("cache"); ok {
+		r.Cache = true
+		switch kv.Value {
+		case "public", "private":
+			r.CacheScope = kv.Value
+		default:
+			diags = append(diags, diagf(kv.Pos, "//mcp:resource: cache=%s: want public (shared caches may keep it) or private", kv.Value))
+		}
+	}
+	return diags
 }

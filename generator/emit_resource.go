@@ -19,6 +19,7 @@ func (e *emitter) resourceValue(r *Resource) jen.Code {
 		f.add("Size", jen.Lit(r.Size))
 	}
 	f.add("Handler", e.resourceHandler(r))
+	e.cacheHint(&f, r)
 	return rt("Resource").Values(f.done()...)
 }
 
@@ -32,6 +33,7 @@ func (e *emitter) templateValue(r *Resource) jen.Code {
 	f.str("Description", r.Description)
 	f.str("MIMEType", r.MIMEType)
 	f.add("Handler", e.resourceHandler(r))
+	e.cacheHint(&f, r)
 	var complete []jen.Code
 	for _, v := range r.Vars {
 		if fn := e.completeFunc(v); fn != nil {
@@ -42,6 +44,21 @@ func (e *emitter) templateValue(r *Resource) jen.Code {
 		f.add("Complete", jen.Map(jen.String()).Add(rt("CompleteFunc")).Values(append(complete, jen.Line())...))
 	}
 	return rt("ResourceTemplate").Values(f.done()...)
+}
+
+// cacheHint adds the CacheHint of r, when its directive gave one.
+func (e *emitter) cacheHint(f *fields, r *Resource) {
+	if !r.Cache {
+		return
+	}
+	var h fields
+	if ms := r.CacheTTL.Milliseconds(); ms > 0 {
+		h.add("TTL", jen.Lit(int(ms)).Op("*").Qual("time", "Millisecond"))
+	}
+	if r.CacheScope == "public" {
+		h.add("Scope", rt("CachePublic"))
+	}
+	f.add("CacheHint", jen.Op("&").Add(rt("CacheHint")).Values(h.done()...))
 }
 
 // resourceHandler renders the ResourceHandler of r: read the variables,

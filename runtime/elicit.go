@@ -64,9 +64,9 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 	case "", ElicitForm:
 		switch {
 		case rev < rev20250618:
-			return nil, &capabilityError{"Elicit", "elicitation needs protocol revision 2025-06-18 or later; the client speaks " + rev.String()}
+			return nil, &capabilityError{"Elicit", "elicitation needs protocol revision 2025-06-18 or later; the client speaks " + rev.String(), ""}
 		case caps == nil || !caps.Form:
-			return nil, &capabilityError{"Elicit", "the client did not declare the elicitation capability for forms"}
+			return nil, &capabilityError{"Elicit", "the client did not declare the elicitation capability for forms", "elicitation.form"}
 		}
 		schema, err := requestedSchema(p.RequestedSchema)
 		if err != nil {
@@ -82,9 +82,9 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 	case ElicitURL:
 		switch {
 		case rev < rev20251125:
-			return nil, &capabilityError{"Elicit", "URL elicitation needs protocol revision 2025-11-25 or later; the client speaks " + rev.String()}
+			return nil, &capabilityError{"Elicit", "URL elicitation needs protocol revision 2025-11-25 or later; the client speaks " + rev.String(), ""}
 		case caps == nil || !caps.URL:
-			return nil, &capabilityError{"Elicit", "the client did not declare the elicitation capability for URLs"}
+			return nil, &capabilityError{"Elicit", "the client did not declare the elicitation capability for URLs", "elicitation.url"}
 		case p.URL == "" || p.ElicitationID == "" && rev < rev20260728:
 			return nil, fmt.Errorf("runtime: Elicit: URL mode needs a URL and an ElicitationID")
 		}
@@ -143,7 +143,7 @@ func CompleteElicitation(ctx context.Context, elicitationID string) error {
 		return err
 	}
 	if caps := t.s.talk.caps.Elicitation; t.s.rev < rev20251125 || caps == nil || !caps.URL {
-		return &capabilityError{"CompleteElicitation", "the client did not declare the elicitation capability for URLs"}
+		return &capabilityError{"CompleteElicitation", "the client did not declare the elicitation capability for URLs", "elicitation.url"}
 	}
 	b := appendString([]byte(`{"elicitationId":`), elicitationID)
 	return t.notify(notifyElicitationComplete, append(b, '}'))

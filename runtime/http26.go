@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
@@ -137,6 +138,28 @@ func (srv *Server) knows2026(method string) bool {
 		return p.hasPrompts()
 	case methodComplete:
 		return p.hasCompletions()
+	}
+	return false
+}
+
+// badRequest2026 reports whether resp is one of the error responses that
+// revision 2026-07-28 sends with 400 Bad Request over HTTP: header
+// mismatch, missing client capability, unsupported protocol version.
+func badRequest2026(resp []byte) bool {
+	if !bytes.Contains(resp, []byte(`"error":{"code":-3202`)) {
+		return false
+	}
+	var r struct {
+		Error *struct {
+			Code int `json:"code"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(resp, &r) != nil || r.Error == nil {
+		return false
+	}
+	switch r.Error.Code {
+	case CodeHeaderMismatch, CodeMissingClientCapability, CodeUnsupportedProtocolVersion:
+		return true
 	}
 	return false
 }

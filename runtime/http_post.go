@@ -399,7 +399,7 @@ func (r *postReply) finish(sessionID string, pool bool) {
 		if r.hasBody {
 			h.Set("Content-Type", "application/json")
 			status := http.StatusOK
-			if bytes.HasPrefix(r.body, nullIDError) {
+			if bytes.HasPrefix(r.body, nullIDError) || badRequest2026(r.body) {
 				status = http.StatusBadRequest
 			}
 			r.w.WriteHeader(status)

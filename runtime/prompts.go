@@ -298,6 +298,9 @@ func (srv *Server) runPrompt(ctx context.Context, pr *Prompt, req *PromptRequest
 	defer srv.recoverRun("prompt", pr.Name, &rerr)
 	res, err := pr.Handler(ctx, req)
 	if err != nil {
+		if e := missingCapability(ctx, err); e != nil {
+			return nil, e
+		}
 		return nil, handlerError(err)
 	}
 	if res == nil {

@@ -24,6 +24,10 @@ type Resource struct {
 	// 2025-06-18+).
 	Meta    json.RawMessage
 	Handler ResourceHandler
+	// CacheHint, if not nil, is the caching hint of the resource's
+	// resources/read results for clients of revision 2026-07-28, in place
+	// of the server's ([WithCacheHint]).
+	CacheHint *CacheHint
 }
 
 // ResourceTemplate is a family of resources whose URIs match an RFC 6570
@@ -43,6 +47,10 @@ type ResourceTemplate struct {
 	// Complete, keyed by variable name, completes the values of the
 	// template's variables (completion/complete).
 	Complete map[string]CompleteFunc
+	// CacheHint, if not nil, is the caching hint of the resources/read
+	// results of the resources the template matches, for clients of
+	// revision 2026-07-28, in place of the server's ([WithCacheHint]).
+	CacheHint *CacheHint
 
 	tmpl *URITemplate
 }
@@ -428,11 +436,11 @@ func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *E
 		return nil, resourceNotFound(uri)
 	}
 	req := &ResourceRequest{URI: uri, Vars: vars, Session: s}
-	handler, mime, name := ResourceHandler(nil), "", uri
+	handler, mime, name, hint := ResourceHandler(nil), "", uri, (*CacheHint)(nil)
 	if res != nil {
-		handler, mime = res.Handler, res.MIMEType
+		handler, mime, hint = res.Handler, res.MIMEType, res.CacheHint
 	} else {
-		handler, mime, name = tmpl.Handler, tmpl.MIMEType, tmpl.URITemplate
+		handler, mime, name, hint = tmpl.Handler, tmpl.MIMEType, tmpl.URITemplate, tmpl.CacheHint
 		req.Template, req.vars = tmpl.URITemplate, tmpl.tmpl.names
 	}
 	contents, err := s.srv.runResource(c, name, handler, req)
@@ -454,7 +462,9 @@ func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *E
 		}
 		buf = rc.appendJSON(buf, s.rev)
 	}
-	return append(buf, "]}}"...), nil
+	buf = append(buf, ']')
+	buf = readCacheHint(c, buf, hint)
+	return append(buf, "}}"...), nil
 }
 
 // runResource calls a resource handler, turning its error or panic into
@@ -465,6 +475,9 @@ func (srv *Server) runResource(ctx context.Context, name string, h ResourceHandl
 	if err != nil {
 		if errors.Is(err, ErrResourceNotFound) {
 			return nil, resourceNotFound(req.URI)
+		}
+		if e := missingCapability(ctx, err); e != nil {
+			return nil, e
 		}
 		return nil, handlerError(err)
 	}

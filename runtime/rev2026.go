@@ -62,7 +62,9 @@ type cacheHint struct {
 // resources/read and server/discover for clients of revision 2026-07-28:
 // how long a client may keep a result (ttl, rounded down to milliseconds)
 // and who may share it (CachePublic or CachePrivate). The default is 0 and
-// CachePrivate: a result is stale at once and never shared.
+// CachePrivate: a result is stale at once and never shared. A resource or
+// template may set the hint of its own reads ([Resource.CacheHint]); a tool
+// cannot (see [CacheHint]).
 func WithCacheHint(ttl time.Duration, scope string) Option {
 	return func(o *options) {
 		if scope != CachePublic {
@@ -344,7 +346,7 @@ func (q *request26) complete(result []byte, kind string) []byte {
 	}
 	meta[metaServerInfo] = srv.appendServerInfo(nil)
 	obj["_meta"], _ = marshalRaw(meta)
-	if kind == "complete" && cacheable(q.method) {
+	if _, own := obj["ttlMs"]; kind == "complete" && cacheable(q.method) && !own {
 		scope := srv.opts.cache.scope
 		if scope == "" {
 			scope = CachePrivate
@@ -432,14 +434,34 @@ func unwrap(r replier) replier {
 // cannot be served without client capabilities the request did not declare
 // (revision 2026-07-28 names it MissingRequiredClientCapability, -32021):
 // each of caps is a capability name such as "elicitation", "sampling" or
-// "roots", listed in the error's data as requiredCapabilities.
+// "roots", or a dotted path to a part of one such as "elicitation.url" or
+// "sampling.tools", listed in the error's data as requiredCapabilities.
 func MissingCapability(caps ...string) *Error {
+	var tops []string
+	subs := map[string][]string{}
+	for _, c := range caps {
+		top, sub, _ := strings.Cut(c, ".")
+		if _, seen := subs[top]; !seen {
+			tops = append(tops, top)
+			subs[top] = nil
+		}
+		if sub != "" {
+			subs[top] = append(subs[top], sub)
+		}
+	}
 	data := []byte(`{"requiredCapabilities":{`)
-	for i, c := range caps {
+	for i, top := range tops {
 		if i > 0 {
 			data = append(data, ',')
 		}
-		data = append(appendString(data, c), `:{}`...)
+		data = append(appendString(data, top), `:{`...)
+		for j, sub := range subs[top] {
+			if j > 0 {
+				data = append(data, ',')
+			}
+			data = append(appendString(data, sub), `:{}`...)
+		}
+		data = append(data, '}')
 	}
 	msg := "Missing required client capability"
 	if len(caps) > 0 {

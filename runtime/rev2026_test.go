@@ -352,9 +352,10 @@ func TestElicitBothEras(t *testing.T) {
 		if !strings.Contains(string(res), `"input_required"`) {
 			t.Errorf("answers without state: got %s", res)
 		}
-		// Without the capability in this request's _meta, Elicit fails.
+		// Without the capability in this request's _meta, Elicit fails and
+		// the call is answered with MissingRequiredClientCapability.
 		r = c.call(6, "tools/call", params26(`{}`, map[string]any{"name": "delete_all"}))
-		if r.Error != nil || !strings.Contains(string(r.Result), "elicitation capability") {
+		if r.Error == nil || r.Error.Code != rt.CodeMissingClientCapability || !strings.Contains(string(r.Error.Data), `"elicitation":{"form":{}}`) {
 			t.Errorf("without the capability: got %s", r.raw)
 		}
 	})

@@ -49,7 +49,7 @@ func Roots(ctx context.Context) ([]Root, error) {
 	}
 	caps := t.caps().Roots
 	if caps == nil {
-		return nil, &capabilityError{"Roots", "the client did not declare the roots capability"}
+		return nil, &capabilityError{"Roots", "the client did not declare the roots capability", "roots"}
 	}
 	cache := &t.s.talk.roots
 	if t.s.rev == rev20260728 {

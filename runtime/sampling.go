@@ -141,11 +141,11 @@ func Sample(ctx context.Context, p *CreateMessageParams) (*CreateMessageResult, 
 	caps := t.caps().Sampling
 	switch {
 	case caps == nil:
-		return nil, &capabilityError{"Sample", "the client did not declare the sampling capability"}
+		return nil, &capabilityError{"Sample", "the client did not declare the sampling capability", "sampling"}
 	case (len(p.Tools) > 0 || p.ToolChoice != nil) && t.s.rev < rev20251125:
-		return nil, &capabilityError{"Sample", "tools in sampling need protocol revision 2025-11-25 or later; the client speaks " + t.s.rev.String()}
+		return nil, &capabilityError{"Sample", "tools in sampling need protocol revision 2025-11-25 or later; the client speaks " + t.s.rev.String(), ""}
 	case (len(p.Tools) > 0 || p.ToolChoice != nil) && !caps.Tools:
-		return nil, &capabilityError{"Sample", "the client did not declare the sampling.tools capability"}
+		return nil, &capabilityError{"Sample", "the client did not declare the sampling.tools capability", "sampling.tools"}
 	case len(p.Messages) == 0:
 		return nil, fmt.Errorf("runtime: Sample: no messages to sample from")
 	case p.MaxTokens < 1:

@@ -68,7 +68,13 @@ func WithClientRequestTimeout(d time.Duration) Option {
 var ErrCapability = errors.New("not supported by the client")
 
 // capabilityError says what the client lacks.
-type capabilityError struct{ what, why string }
+type capabilityError struct {
+	what, why string
+	// need is the capability the client did not declare, as a dotted path
+	// ("elicitation.form", "sampling"); empty when the protocol revision,
+	// not a declaration, is what is missing.
+	need string
+}
 
 func (e *capabilityError) Error() string   { return "runtime: " + e.what + ": " + e.why }
 func (e *capabilityError) Is(t error) bool { return t == ErrCapability }
@@ -126,7 +132,7 @@ func (t talker) request(ctx context.Context, method string, params []byte) (json
 	if q := t.request26(); q != nil || s.rev == rev20260728 {
 		// Revision 2026-07-28: no requests to the client (inputrequired.go).
 		if q == nil || q.mrtr == nil || method == methodPing {
-			return nil, &capabilityError{method, "protocol revision 2026-07-28 has no requests to the client outside tools/call, prompts/get and resources/read"}
+			return nil, &capabilityError{method, "protocol revision 2026-07-28 has no requests to the client outside tools/call, prompts/get and resources/read", ""}
 		}
 		return q.mrtr.input(method, params)
 	}

@@ -305,6 +305,9 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 		if e, ok := err.(*Error); ok {
 			return nil, e
 		}
+		if e := missingCapability(ctx, err); e != nil {
+			return nil, e
+		}
 		res = ErrorResult(err.Error())
 	}
 	if res == nil {

@@ -3,7 +3,18 @@ package main
 import (
 	"fmt"
 	"log"
+	"syscall"
 )
+
+// fileLimitCheck says whether a process may open files enough for clients
+// connections and some to spare; Go raises the soft RLIMIT_NOFILE to the
+// hard one at start, so cur is what the driver and each server may use.
+func fileLimitCheck(cur uint64, clients int) error {
+	if need := uint64(clients) + 64; cur < need {
+		return fmt.Errorf("%d concurrent clients need %d open files, but the limit (RLIMIT_NOFILE) is %d: raise it (ulimit -n) or lower -crowd", clients, need, cur)
+	}
+	return nil
+}
 
 // crowdTargets are the targets measured with cfg.crowd clients: every
 // server with sessions, and the floor.
@@ -23,6 +34,12 @@ func crowdTargets(ts []*httpTarget) []*httpTarget {
 func runCrowd(cfg config, ts []*httpTarget) error {
 	if cfg.crowd <= 0 {
 		return nil
+	}
+	var lim syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil {
+		if err := fileLimitCheck(lim.Cur, cfg.crowd); err != nil {
+			return err
+		}
 	}
 	cs := crowdTargets(ts)
 	for round := range cfg.httpRounds {

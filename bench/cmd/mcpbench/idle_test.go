@@ -101,3 +101,21 @@ func TestRenderCrowd(t *testing.T) {
 		t.Errorf("the crowd table shows a stateless target:\n%s", out)
 	}
 }
+
+func TestFileLimitCheck(t *testing.T) {
+	for _, tc := range []struct {
+		cur     uint64
+		clients int
+		ok      bool
+	}{
+		{20000, 256, true},
+		{320, 256, true},
+		{319, 256, false},
+		{1024, 4096, false},
+	} {
+		err := fileLimitCheck(tc.cur, tc.clients)
+		if (err == nil) != tc.ok {
+			t.Errorf("fileLimitCheck(%d, %d) = %v, want ok %v", tc.cur, tc.clients, err, tc.ok)
+		}
+	}
+}

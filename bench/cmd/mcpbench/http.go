@@ -24,6 +24,9 @@ type httpTarget struct {
 
 	rates map[int][]float64       // calls per second, one per round, by clients
 	lat   map[int][]time.Duration // latencies of every call, all rounds, by clients
+
+	crowdRates []float64       // calls per second at cfg.crowd clients, one per round
+	crowdLat   []time.Duration // latencies of every call of those rounds
 }
 
 // label names the target in the report.
@@ -109,8 +112,17 @@ const httpMaxCalls = 2_000_000
 // measure runs clients concurrent clients against t for d: each initializes
 // its own session (untimed), makes httpWarmup calls (untimed), then calls
 // in a loop until d has passed; every answer is checked. It returns the
-// calls per second over the timed phase and appends every call's latency.
+// calls per second over the timed phase and appends every call's latency
+// to t.lat[clients].
 func (t *httpTarget) measure(clients int, d time.Duration) (float64, error) {
+	lat := t.lat[clients]
+	rate, err := t.measureInto(clients, d, &lat)
+	t.lat[clients] = lat
+	return rate, err
+}
+
+// measureInto is measure appending the latencies to *lats.
+func (t *httpTarget) measureInto(clients int, d time.Duration, lats *[]time.Duration) (float64, error) {
 	cs := make([]*httpwire.Client, clients)
 	defer func() {
 		for _, c := range cs {
@@ -162,7 +174,7 @@ func (t *httpTarget) measure(clients int, d time.Duration) (float64, error) {
 			mu.Lock()
 			defer mu.Unlock()
 			total += len(lat)
-			t.lat[clients] = append(t.lat[clients], lat...)
+			*lats = append(*lats, lat...)
 			if err != nil && first == nil {
 				first = err
 			}
@@ -220,6 +232,9 @@ func runHTTP(cfg config, results map[string]*result) ([]*httpTarget, error) {
 				log.Printf("http round %d/%d %2d clients %-20s %.0f calls/s", round+1, cfg.httpRounds, n, t.label(), rate)
 			}
 		}
+	}
+	if err := runCrowd(cfg, ts); err != nil {
+		return nil, err
 	}
 	return ts, nil
 }

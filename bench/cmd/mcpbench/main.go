@@ -11,7 +11,9 @@
 // server answers to invalid calls, and peak RSS. With -http (the default)
 // it then serves all but limit over Streamable HTTP on loopback ports, with
 // sessions and without, and measures calls/s and p50/p99 latency for 1, 16
-// and 64 concurrent clients. With -inproc (the default)
+// and 64 concurrent clients, and with sessions for 256 (-crowd); and it
+// measures the resident set of each server holding 10,000 idle sessions
+// (-idle-sessions). With -inproc (the default)
 // it also runs the in-process Go benchmarks (ns/op, B/op, allocs/op), and
 // with -gen (the default) the generation-scaling benchmark of gen_test.go.
 // With -write-readme it writes the report into README.md between its
@@ -19,8 +21,8 @@
 //
 // Run from the bench module:
 //
-//	go run ./cmd/mcpbench -write-readme          # full run, about 9 minutes
-//	go run ./cmd/mcpbench -quick                 # about 2 minutes
+//	go run ./cmd/mcpbench -write-readme          # full run, about 11 minutes
+//	go run ./cmd/mcpbench -quick                 # about 3 minutes
 package main
 
 import (
@@ -42,27 +44,29 @@ var allServers = []string{"mcpgen", "limit", "floor", "gosdk", "mcpgo"}
 const benchModule = "github.com/mcpgen/mcpgen/bench"
 
 type config struct {
-	dir         string
-	servers     []string
-	bins        map[string]string
-	rounds      int
-	duration    time.Duration
-	starts      int
-	inflight    int
-	warmup      int
-	inproc      bool
-	benchtime   string
-	count       int
-	gen         bool
-	scale       int
-	genIters    int
-	httpRounds  int
-	httpClients []int
-	httpDur     time.Duration
-	writeReadme bool
-	readme      string
-	quick       bool
-	flagsSet    []string // the flags given that change what is measured, for the report
+	dir          string
+	servers      []string
+	bins         map[string]string
+	rounds       int
+	duration     time.Duration
+	starts       int
+	inflight     int
+	warmup       int
+	inproc       bool
+	benchtime    string
+	count        int
+	gen          bool
+	scale        int
+	genIters     int
+	httpRounds   int
+	httpClients  []int
+	httpDur      time.Duration
+	crowd        int // concurrent clients of the crowd phase; 0 skips it
+	idleSessions int // idle sessions held by each server; 0 skips the phase
+	writeReadme  bool
+	readme       string
+	quick        bool
+	flagsSet     []string // the flags given that change what is measured, for the report
 }
 
 type binFlag map[string]string
@@ -100,9 +104,11 @@ func main() {
 	flag.DurationVar(&cfg.httpDur, "http", 3*time.Second, "length of each Streamable HTTP measurement (per server, number of clients and round); 0 skips them")
 	flag.IntVar(&cfg.httpRounds, "http-rounds", 3, "rounds of the Streamable HTTP measurements")
 	flag.StringVar(&httpClients, "http-clients", "1,16,64", "numbers of concurrent clients over Streamable HTTP, comma-separated")
+	flag.IntVar(&cfg.crowd, "crowd", 256, "concurrent clients, each with a session, in the crowd phase over Streamable HTTP (needs -http); 0 skips it")
+	flag.IntVar(&cfg.idleSessions, "idle-sessions", 10000, "idle Streamable HTTP sessions each server holds while its RSS is read; 0 skips the phase")
 	flag.BoolVar(&cfg.writeReadme, "write-readme", false, "write the report into README.md between its marker comments")
 	flag.StringVar(&cfg.readme, "readme", "", "README to write (default README.md in the bench module)")
-	flag.BoolVar(&cfg.quick, "quick", false, "a quick run of about a minute: -rounds 3 -duration 2s -starts 5 -warmup 200 -benchtime 300ms -count 1 -gen-iters 3 -scale 100 -http 1s -http-rounds 2, unless set")
+	flag.BoolVar(&cfg.quick, "quick", false, "a quick run of about a minute: -rounds 3 -duration 2s -starts 5 -warmup 200 -benchtime 300ms -count 1 -gen-iters 3 -scale 100 -http 1s -http-rounds 2 -idle-sessions 500, unless set")
 	flag.Parse()
 
 	set := map[string]bool{}
@@ -122,16 +128,17 @@ func main() {
 	})
 	if cfg.quick {
 		quick := map[string]func(){
-			"rounds":      func() { cfg.rounds = 3 },
-			"duration":    func() { cfg.duration = 2 * time.Second },
-			"starts":      func() { cfg.starts = 5 },
-			"warmup":      func() { cfg.warmup = 200 },
-			"benchtime":   func() { cfg.benchtime = "300ms" },
-			"count":       func() { cfg.count = 1 },
-			"gen-iters":   func() { cfg.genIters = 3 },
-			"scale":       func() { cfg.scale = 100 },
-			"http":        func() { cfg.httpDur = time.Second },
-			"http-rounds": func() { cfg.httpRounds = 2 },
+			"rounds":        func() { cfg.rounds = 3 },
+			"duration":      func() { cfg.duration = 2 * time.Second },
+			"starts":        func() { cfg.starts = 5 },
+			"warmup":        func() { cfg.warmup = 200 },
+			"benchtime":     func() { cfg.benchtime = "300ms" },
+			"count":         func() { cfg.count = 1 },
+			"gen-iters":     func() { cfg.genIters = 3 },
+			"scale":         func() { cfg.scale = 100 },
+			"http":          func() { cfg.httpDur = time.Second },
+			"http-rounds":   func() { cfg.httpRounds = 2 },
+			"idle-sessions": func() { cfg.idleSessions = 500 },
 		}
 		for name, apply := range quick {
 			if !set[name] {
@@ -155,6 +162,9 @@ func main() {
 	var err error
 	if cfg.httpClients, err = parseClients(httpClients); err != nil {
 		log.Fatal(err)
+	}
+	if cfg.crowd < 0 || cfg.crowd > 4096 || cfg.idleSessions < 0 {
+		log.Fatal("-crowd must be in 0..4096, -idle-sessions not negative")
 	}
 	if cfg.rounds < 1 || cfg.httpRounds < 1 || cfg.httpDur < 0 || cfg.starts < 1 || cfg.inflight < 1 || cfg.duration <= 0 || cfg.count < 1 || cfg.genIters < 1 {
 		log.Fatal("-rounds, -starts, -inflight, -count, -gen-iters, -http-rounds and -duration must be positive, -http not negative")
@@ -224,6 +234,17 @@ func main() {
 		}
 	}
 
+	var idle []*idleResult
+	if cfg.idleSessions > 0 {
+		before := sampleCPU()
+		if idle, err = runIdle(cfg, results); err != nil {
+			log.Fatal(err)
+		}
+		if share, ok := otherLoad(before, sampleCPU(), machine.cores); ok {
+			machine.idleLoad = share
+		}
+	}
+
 	var scaled []*scaleResult
 	if cfg.scale > 0 {
 		scaled, err = runScale(cfg, cfg.scale)
@@ -248,7 +269,7 @@ func main() {
 		}
 	}
 
-	report := render(cfg, machine, results, hts, scaled, benches, gens)
+	report := render(cfg, machine, results, hts, idle, scaled, benches, gens)
 	fmt.Print(report)
 	if cfg.writeReadme {
 		text, err := readmeWithReport(cfg.readme, report)

@@ -29,10 +29,11 @@ type machine struct {
 	peers                  string  // module versions of the compared libraries
 	otherLoad              float64 // share of the CPU other processes used during the stdio phase; -1 unknown
 	httpLoad               float64 // the same during the HTTP phase; -1 unknown
+	idleLoad               float64 // the same during the idle-sessions phase; -1 unknown
 }
 
 func machineInfo(dir string) machine {
-	m := machine{cpu: "unknown", kernel: "unknown", goVersion: runtime.Version(), cores: runtime.NumCPU(), otherLoad: -1, httpLoad: -1}
+	m := machine{cpu: "unknown", kernel: "unknown", goVersion: runtime.Version(), cores: runtime.NumCPU(), otherLoad: -1, httpLoad: -1, idleLoad: -1}
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		for line := range strings.SplitSeq(string(b), "\n") {
 			if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
@@ -153,7 +154,7 @@ var targets = []target{
 var displayName = map[string]string{"mcpgen": "mcpgen", "limit": "limit", "floor": "floor", "gosdk": "Go SDK", "mcpgo": "mcp-go"}
 
 // render writes the whole report as Markdown.
-func render(cfg config, m machine, res map[string]*result, hts []*httpTarget, scaled []*scaleResult, benches []benchLine, gens []genLine) string {
+func render(cfg config, m machine, res map[string]*result, hts []*httpTarget, idle []*idleResult, scaled []*scaleResult, benches []benchLine, gens []genLine) string {
 	var b bytes.Buffer
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 
@@ -284,6 +285,8 @@ func render(cfg config, m machine, res map[string]*result, hts []*httpTarget, sc
 	}
 
 	renderHTTP(p, cfg, m, hts)
+	renderCrowd(p, cfg, m, hts)
+	renderIdle(p, cfg, m, idle)
 
 	if len(scaled) > 0 {
 		renderScale(p, cfg.scale, scaled)

@@ -168,8 +168,12 @@ func (p *proc) listAll() (tools, pages, size int, err error) {
 }
 
 // status returns a size field of the process's /proc status in bytes.
-func (p *proc) status(field string) (int64, error) {
-	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+func (p *proc) status(field string) (int64, error) { return procStatus(p.cmd.Process.Pid, field) }
+
+// procStatus returns a size field ("VmRSS:", "VmHWM:") of the /proc status
+// of process pid in bytes.
+func procStatus(pid int, field string) (int64, error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {
 		return 0, err
 	}

@@ -58,6 +58,7 @@ type Client struct {
 	url     string
 	hc      *http.Client
 	tr      *http.Transport
+	shared  bool   // tr is a pool other clients use too
 	session string // Mcp-Session-Id given by initialize; "" when stateless
 	version string // the negotiated protocol revision
 	id      int64
@@ -226,9 +227,11 @@ func CheckAnswer(line []byte, id int64, call wire.Call) error {
 
 // Close ends the client's session (DELETE, as a client that is done does;
 // a server may answer 405 when it does not let clients end sessions) and
-// closes its connection.
+// closes its connection, unless the client shares a pool (NewPooledClient).
 func (c *Client) Close() error {
-	defer c.tr.CloseIdleConnections()
+	if !c.shared {
+		defer c.tr.CloseIdleConnections()
+	}
 	if c.session == "" {
 		return nil
 	}

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
@@ -125,6 +126,48 @@ func TestCheck(t *testing.T) {
 				t.Fatalf("no error, want one containing %q", tc.wantErr)
 			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
 				t.Fatalf("error %q does not contain %q", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+// uniqueSessions gives every initialize a session id of its own and
+// accepts calls in any session.
+type uniqueSessions struct{ n atomic.Int64 }
+
+func (u *uniqueSessions) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	f := fake{session: "s" + strconv.FormatInt(u.n.Add(1), 10), lax: true}
+	f.ServeHTTP(w, req)
+}
+
+func TestOpenSessions(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		h       http.Handler
+		wantErr string
+	}{
+		{"an id each", &uniqueSessions{}, ""},
+		{"one id for all", fake{session: "s1", lax: true}, "the same id"},
+		{"no id", fake{}, "Mcp-Session-Id"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mux := http.NewServeMux()
+			mux.Handle(Path, tc.h)
+			srv := httptest.NewServer(mux)
+			defer srv.Close()
+			pool := NewPool(3)
+			defer pool.CloseIdleConnections()
+			cs, err := OpenSessions(srv.URL+Path, pool, 40, 3)
+			if err == nil {
+				err = CheckSessions(cs, 7)
+			}
+			switch {
+			case tc.wantErr == "" && err != nil:
+				t.Fatalf("unexpected error: %v", err)
+			case tc.wantErr == "" && len(cs) != 40:
+				t.Fatalf("%d sessions, want 40", len(cs))
+			case tc.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tc.wantErr)):
+				t.Fatalf("error %v, want one containing %q", err, tc.wantErr)
 			}
 		})
 	}

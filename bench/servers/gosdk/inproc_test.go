@@ -85,3 +85,7 @@ func TestHTTPConformance(t *testing.T) {
 		})
 	}
 }
+
+// TestHTTPIdleSessions checks what the idle-sessions benchmark relies on:
+// many sessions over a few connections, all kept until ended.
+func TestHTTPIdleSessions(t *testing.T) { httpwire.IdleConformance(t, httpHandler(false), 200, 4) }

@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"fmt"
 	"go/types"
 
 	"github.com/dave/jennifer/jen"
@@ -42,6 +43,13 @@ func (e *emitter) templateValue(r *Resource) jen.Code {
 	}
 	if len(complete) > 0 {
 		f.add("Complete", jen.Map(jen.String()).Add(rt("CompleteFunc")).Values(append(complete, jen.Line())...))
+	}
+	meta, err := r.TemplateMeta()
+	if err != nil {
+		panic(fmt.Sprintf("mcpgen bug: the variables of %s do not marshal: %v", r.URI, err))
+	}
+	if meta != nil {
+		f.add("Meta", jen.Index().Byte().Parens(rawLit(string(meta))))
 	}
 	return rt("ResourceTemplate").Values(f.done()...)
 }

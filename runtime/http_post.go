@@ -113,6 +113,15 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		httpError(w, http.StatusBadRequest, err.Code, err.Message)
 		return
 	}
+	if m.id == nil && m.method != "" {
+		// A notification outside any session, as clients of revision
+		// 2026-07-28 send them (the Go SDK's roots/list_changed and
+		// cancelled carry neither a session id nor a version header): no
+		// request can refer to it, so it is accepted and has no effect,
+		// as on a stateless server.
+		w.WriteHeader(http.StatusAccepted)
+		return
+	}
 	if m.method != methodInitialize {
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return

@@ -223,6 +223,7 @@ func TestHTTPStatus(t *testing.T) {
 		{name: "empty body", method: "POST", body: ``, want: 400, has: "body is empty"},
 		{name: "batch outside 2025-03-26", method: "POST", body: "[" + listBody + "]", want: 400, has: "batches are not supported in protocol revision 2025-11-25"},
 		{name: "no session id", method: "POST", body: listBody, noSess: true, want: 400, has: "Mcp-Session-Id header is required"},
+		{name: "no session id, notification", method: "POST", body: `{"jsonrpc":"2.0","method":"notifications/roots/list_changed","params":{}}`, noSess: true, want: 202},
 		{name: "no session id, batch", method: "POST", body: "[" + initBody + "]", noSess: true, want: 400, has: "not in a batch"},
 		{name: "no session id, not JSON", method: "POST", body: `nope`, noSess: true, want: 400, has: "Parse error"},
 		{name: "unknown session", method: "POST", body: listBody, hdr: []string{"Mcp-Session-Id", "nope"}, want: 404, has: `session \"nope\" has ended`},

@@ -193,10 +193,13 @@ func (st *mrtrState) input(method string, params []byte) (json.RawMessage, error
 	}
 	b := []byte(`{"method":`)
 	b = appendString(b, method)
-	if params != nil {
-		b = append(b, `,"params":`...)
-		b = append(b, params...)
+	// Params are optional for roots/list, but clients (the Go SDK among
+	// them) decode the params of every input request: send an empty object.
+	if params == nil {
+		params = []byte(`{}`)
 	}
+	b = append(b, `,"params":`...)
+	b = append(b, params...)
 	if st.reqs == nil {
 		st.reqs = map[string][]byte{}
 	}

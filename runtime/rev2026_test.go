@@ -627,7 +627,7 @@ func TestReadInputRequired2026(t *testing.T) {
 	if ir.ResultType != "input_required" {
 		t.Fatalf("want input_required, got %s", res)
 	}
-	jsonEqual(t, "input request", ir.InputRequests["roots-1"], `{"method":"roots/list"}`)
+	jsonEqual(t, "input request", ir.InputRequests["roots-1"], `{"method":"roots/list","params":{}}`)
 	res = c.result(2, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots", "requestState": ir.RequestState,
 		"inputResponses": map[string]any{"roots-1": map[string]any{"roots": []any{map[string]any{"uri": "file:///home"}}}}}))
 	if !strings.Contains(string(res), `"text":"file:///home"`) || !strings.Contains(string(res), `"ttlMs":3600000`) {

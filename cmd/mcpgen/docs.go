@@ -13,7 +13,7 @@ import (
 	"github.com/rogpeppe/go-internal/diff"
 )
 
-const docsUsage = "usage: mcpgen docs [-tags list] [-o file] [-check] [packages]"
+const docsUsage = "usage: mcpgen docs [-strict] [-tags list] [-o file] [-check] [packages]"
 
 // runDocs is mcpgen docs: it writes the Markdown reference of the
 // packages' tools and other primitives, or with -check reports whether
@@ -24,9 +24,10 @@ func runDocs(args []string, stdout, stderr io.Writer) int {
 	tags := flags.String("tags", "", "comma-separated build tags to load packages with")
 	output := flags.String("o", "", "the Markdown file to write (default: standard output); in a file with the lines\n"+manifest.BeginMarker+" and "+manifest.EndMarker+"\nonly what is between them is replaced")
 	check := flags.Bool("check", false, "write nothing; exit 1 with a diff if the -o file is stale")
+	strict := flags.Bool("strict", false, "exit 1 when there are warnings")
 	flags.Usage = func() {
 		fmt.Fprintf(stderr, "%s\n\n", docsUsage)
-		fmt.Fprintf(stderr, "Writes a Markdown reference of the packages' tools: a table of tools, then each tool's\narguments with their types, constraints, defaults and descriptions; then their resources,\nresource templates and prompts.\n\n")
+		fmt.Fprintf(stderr, "Writes a Markdown reference of the packages' tools: a table of tools, then each tool's\narguments with their types, constraints, defaults and descriptions; then their resources,\nresource templates and prompts. Warnings about the code are printed on standard error,\nas mcpgen prints them.\n\n")
 		flags.PrintDefaults()
 	}
 	if status, ok := parseFlags(flags, args); !ok {
@@ -37,39 +38,45 @@ func runDocs(args []string, stdout, stderr io.Writer) int {
 		flags.Usage()
 		return 2
 	}
-	m, wd, status := loadManifest(flags.Args(), *tags, stderr)
+	m, wd, warnings, status := loadManifest(flags.Args(), *tags, stderr)
 	if m == nil {
 		return status
 	}
+	return strictStatus(stderr, "mcpgen docs", *strict, warnings, writeDocs(m, wd, *output, *check, stdout, stderr))
+}
+
+// writeDocs writes the reference of m to stdout or to the file output,
+// or with check compares it with the file; it returns the exit status.
+func writeDocs(m *manifest.Manifest, wd, output string, check bool, stdout, stderr io.Writer) int {
 	md, err := m.Markdown()
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpgen docs:", err)
 		return 1
 	}
-	if *output == "" {
+	if output == "" {
 		stdout.Write(md)
 		return 0
 	}
-	old, err := os.ReadFile(*output)
+	old, err := os.ReadFile(output)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintln(stderr, "mcpgen docs:", err)
 		return 1
 	}
 	doc, err := manifest.Document(old, md)
 	if err != nil {
-		fmt.Fprintf(stderr, "mcpgen docs: %s: %v\n", *output, err)
+		fmt.Fprintf(stderr, "mcpgen docs: %s: %v\n", output, err)
 		return 1
 	}
-	rel := relative(wd, *output)
+	rel := relative(wd, output)
 	switch {
 	case old != nil && bytes.Equal(old, doc):
 		return 0
-	case *check:
+	case check:
 		fmt.Fprintf(stdout, "%s", diff.Diff(rel+" (on disk)", old, rel+" (generated)", doc))
-		fmt.Fprintf(stderr, "mcpgen docs: %s is stale; run mcpgen docs -o %s\n", rel, *output)
+		fmt.Fprintf(stderr, "mcpgen docs: %s is stale; run mcpgen docs -o %s\n", rel, output)
 		return 1
 	}
-	if err := os.WriteFile(*output, doc, 0o644); err != nil {
+	if err := os.WriteFile(output, doc, 0o644); err != nil {
 		fmt.Fprintln(stderr, "mcpgen docs:", err)
 		return 1
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/mcpgen/mcpgen/internal/manifest"
 )
 
-const inspectUsage = "usage: mcpgen inspect [-tags list] [-breaking old.json] [packages]"
+const inspectUsage = "usage: mcpgen inspect [-strict] [-tags list] [-breaking old.json] [packages]"
 
 // runInspect is mcpgen inspect: it prints the manifest of the packages'
 // tools, resources, resource templates and prompts, or with -breaking the
@@ -20,15 +20,16 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	tags := fs.String("tags", "", "comma-separated build tags to load packages with")
 	breaking := fs.String("breaking", "", "compare with this manifest (an earlier mcpgen inspect output) and list the changes; exit 1 if any is breaking")
+	strict := fs.Bool("strict", false, "exit 1 when there are warnings")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "%s\n\n", inspectUsage)
-		fmt.Fprintf(stderr, "Prints the MCP manifest of the packages' tools — names, titles, descriptions, input and\noutput schemas, annotations, as tools/list sends them — and of their resources, resource\ntemplates and prompts, as JSON, without running anything.\nWith -breaking, lists each change from the older manifest as breaking or compatible.\n\n")
+		fmt.Fprintf(stderr, "Prints the MCP manifest of the packages' tools — names, titles, descriptions, input and\noutput schemas, annotations, as tools/list sends them — and of their resources, resource\ntemplates and prompts, as JSON, without running anything.\nWith -breaking, lists each change from the older manifest as breaking or compatible.\nWarnings about the code are printed on standard error, as mcpgen prints them.\n\n")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
 		return status
 	}
-	m, wd, status := loadManifest(fs.Args(), *tags, stderr)
+	m, wd, warnings, status := loadManifest(fs.Args(), *tags, stderr)
 	if m == nil {
 		return status
 	}
@@ -39,7 +40,7 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		stdout.Write(out)
-		return 0
+		return strictStatus(stderr, "mcpgen inspect", *strict, warnings, 0)
 	}
 	data, err := os.ReadFile(*breaking)
 	if err != nil {
@@ -63,35 +64,52 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 			n++
 		}
 	}
+	status = 0
 	if n > 0 {
 		fmt.Fprintf(stderr, "mcpgen inspect: %d breaking %s since %s\n", n, plural(n, "change", "changes"), *breaking)
-		return 1
+		status = 1
 	}
-	return 0
+	return strictStatus(stderr, "mcpgen inspect", *strict, warnings, status)
 }
 
-// loadManifest builds the manifest of the packages; on failure it reports
-// and returns nil and the exit status.
-func loadManifest(patterns []string, tags string, stderr io.Writer) (*manifest.Manifest, string, int) {
+// strictStatus returns status, or 1 after saying why when -strict is set
+// and there were warnings.
+func strictStatus(stderr io.Writer, cmd string, strict bool, warnings, status int) int {
+	if strict && warnings > 0 {
+		fmt.Fprintf(stderr, "%s: %d warning(s), and -strict is set\n", cmd, warnings)
+		return 1
+	}
+	return status
+}
+
+// loadManifest builds the manifest of the packages, printing the
+// generator's warnings on stderr as mcpgen does, and returns it with the
+// working directory and the number of warnings; on failure it reports and
+// returns nil and the exit status.
+func loadManifest(patterns []string, tags string, stderr io.Writer) (m *manifest.Manifest, wd string, warnings, status int) {
 	wd, err := os.Getwd()
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpgen:", err)
-		return nil, "", 1
+		return nil, "", 0, 1
 	}
 	cfg := generator.Config{Dir: wd, Patterns: patterns}
+	cfg.Warn = func(d generator.Diagnostic) {
+		warnings++
+		printWarning(stderr, wd, d)
+	}
 	if tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + tags}
 	}
 	pkgs, err := generator.Load(cfg)
 	if err != nil {
-		return nil, wd, report(stderr, wd, err)
+		return nil, wd, warnings, report(stderr, wd, err)
 	}
-	m, err := manifest.FromPackages(pkgs)
+	m, err = manifest.FromPackages(pkgs)
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpgen:", err)
-		return nil, wd, 1
+		return nil, wd, warnings, 1
 	}
-	return m, wd, 0
+	return m, wd, warnings, 0
 }
 
 func plural(n int, one, many string) string {

@@ -7,8 +7,8 @@
 //
 //	mcpgen [-output file] [-check] [-strict] [-v] [-tags list] [-dump] [packages]
 //	mcpgen init [-name name] [-module path] [dir]
-//	mcpgen inspect [-tags list] [-breaking old.json] [packages]
-//	mcpgen docs [-tags list] [-o file] [-check] [packages]
+//	mcpgen inspect [-strict] [-tags list] [-breaking old.json] [packages]
+//	mcpgen docs [-strict] [-tags list] [-o file] [-check] [packages]
 //	mcpgen watch [-output file] [-tags list] [-debounce duration] [packages] [-- command [args...]]
 //
 // With no packages it generates for the package in the current directory.
@@ -40,6 +40,10 @@
 // <!-- mcpgen docs: begin --> and <!-- mcpgen docs: end --> when it has
 // them. -check writes nothing and exits 1, printing a diff, when the file
 // is stale.
+//
+// inspect and docs print the generator's warnings on stderr, as mcpgen
+// does, apart from what they write; -strict makes them exit 1 after
+// writing it.
 //
 // watch generates, runs command, and on every saved change of the
 // packages' non-test Go files (debounced) generates again and restarts
@@ -99,8 +103,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: mcpgen [-output file] [-check] [-strict] [-v] [-tags list] [-dump] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen init [-name name] [-module path] [dir]\n")
-		fmt.Fprintf(stderr, "       mcpgen inspect [-tags list] [-breaking old.json] [packages]\n")
-		fmt.Fprintf(stderr, "       mcpgen docs [-tags list] [-o file] [-check] [packages]\n")
+		fmt.Fprintf(stderr, "       mcpgen inspect [-strict] [-tags list] [-breaking old.json] [packages]\n")
+		fmt.Fprintf(stderr, "       mcpgen docs [-strict] [-tags list] [-o file] [-check] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen watch [-output file] [-tags list] [-debounce duration] [packages] [-- command [args...]]\n\n")
 		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
 		fs.PrintDefaults()

@@ -323,6 +323,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			return []runtime.ResourceContents{{Text: b}}, nil
 		},
+		Meta: []byte(`{"io.github.mcpgen/variables":{"properties":{"id":{"type":"string"}},"type":"object","required":["id"]}}`),
 	})
 	s.AddPrompt(runtime.Prompt{
 		Name:        "test_simple_prompt",

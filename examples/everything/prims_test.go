@@ -26,7 +26,8 @@ func TestPrimitives(t *testing.T) {
 			`{"uri":"test://static-binary","name":"static-binary","description":"A static binary resource: a PNG image","mimeType":"image/png"},` +
 			`{"uri":"test://watched-resource","name":"watched-resource","description":"A resource that changes every 3 seconds; subscribe to hear of it","mimeType":"text/plain"}]}}`},
 		{"resources/templates/list", `{}`, `{"result":{"resourceTemplates":[` +
-			`{"uriTemplate":"test://template/{id}/data","name":"template","description":"A resource template: the data of one id","mimeType":"application/json"}]}}`},
+			`{"uriTemplate":"test://template/{id}/data","name":"template","description":"A resource template: the data of one id","mimeType":"application/json",` +
+			`"_meta":{"io.github.mcpgen/variables":{"properties":{"id":{"type":"string"}},"type":"object","required":["id"]}}}]}}`},
 		{"prompts/list", `{}`, `{"result":{"prompts":[` +
 			`{"name":"test_simple_prompt","title":"Simple prompt","description":"A prompt without arguments"},` +
 			`{"name":"test_prompt_with_arguments","title":"Prompt with arguments","description":"A prompt with two required arguments","arguments":[` +

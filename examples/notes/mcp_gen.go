@@ -139,6 +139,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 				return notes.CompleteNoteURI(req.Value)
 			},
 		},
+		Meta: []byte(`{"io.github.mcpgen/variables":{"properties":{"id":{"type":"string"}},"type":"object","required":["id"]},"io.github.mcpgen/completable":["id"]}`),
 	})
 	s.AddPrompt(runtime.Prompt{
 		Name:        "summarize_note",

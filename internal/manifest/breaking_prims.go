@@ -6,7 +6,8 @@ import "fmt"
 // prompts, each in old's order, then the ones only new has. Removing one
 // is breaking, as is a prompt argument removed or newly required; a
 // resource's or template's MIME type changed is breaking too, since a
-// client reads the contents by it. Anything added is compatible.
+// client reads the contents by it; a template's variables are compared
+// as compareTemplate says. Anything added is compatible.
 func comparePrims(old, new *Manifest) []Change {
 	var out []Change
 	out = append(out, diffByKey("resource", old.Resources, new.Resources,
@@ -14,11 +15,17 @@ func comparePrims(old, new *Manifest) []Change {
 		func(o, n Resource) []Change {
 			return describedChanges("resource "+o.URI, o.Name, n.Name, o.Title, n.Title, o.Description, n.Description, o.MIMEType, n.MIMEType)
 		})...)
+	// A template only new has, named like one only old has, is that
+	// template with its URI changed.
+	moved := pairTemplates(old.ResourceTemplates, new.ResourceTemplates)
 	out = append(out, diffByKey("resource template", old.ResourceTemplates, new.ResourceTemplates,
-		func(t Template) string { return t.URITemplate },
-		func(o, n Template) []Change {
-			return describedChanges("resource template "+o.URITemplate, o.Name, n.Name, o.Title, n.Title, o.Description, n.Description, o.MIMEType, n.MIMEType)
-		})...)
+		func(t Template) string {
+			if o, ok := moved[t.URITemplate]; ok {
+				return o
+			}
+			return t.URITemplate
+		},
+		compareTemplate)...)
 	out = append(out, diffByKey("prompt", old.Prompts, new.Prompts,
 		func(p Prompt) string { return p.Name },
 		comparePrompt)...)

@@ -6,8 +6,9 @@ import (
 )
 
 // primsMarkdown writes the sections of the resources, resource templates
-// and prompts; a server without any of one kind gets no section for it.
-func (m *Manifest) primsMarkdown(b *bytes.Buffer) {
+// (with a table of each template's variables) and prompts; a server
+// without any of one kind gets no section for it.
+func (m *Manifest) primsMarkdown(b *bytes.Buffer) error {
 	if len(m.Resources) > 0 {
 		b.WriteString("\n## Resources\n\n| URI | Name | Title | MIME type | Description |\n| --- | --- | --- | --- | --- |\n")
 		for _, r := range m.Resources {
@@ -19,9 +20,12 @@ func (m *Manifest) primsMarkdown(b *bytes.Buffer) {
 		for _, t := range m.ResourceTemplates {
 			fmt.Fprintf(b, "| `%s` | %s | %s | %s | %s |\n", cell(t.URITemplate), cell(t.Name), cell(t.Title), code(t.MIMEType), cell(t.Description))
 		}
+		if err := m.templateMarkdown(b); err != nil {
+			return err
+		}
 	}
 	if len(m.Prompts) == 0 {
-		return
+		return nil
 	}
 	b.WriteString("\n## Prompts\n\n| Prompt | Description |\n| --- | --- |\n")
 	for _, p := range m.Prompts {
@@ -43,6 +47,7 @@ func (m *Manifest) primsMarkdown(b *bytes.Buffer) {
 			fmt.Fprintf(b, "| `%s` | %s | %s | %s |\n", a.Name, cell(a.Title), req, cell(a.Description))
 		}
 	}
+	return nil
 }
 
 // code is s as inline code, or "" when s is empty.

@@ -43,6 +43,10 @@ type Template struct {
 	Title       string `json:"title,omitempty"`
 	Description string `json:"description,omitempty"`
 	MIMEType    string `json:"mimeType,omitempty"`
+	// Meta is the template's _meta: for a generated template, the
+	// variables' schema and the variables that complete (see
+	// [generator.MetaVariables] and [generator.MetaCompletable]).
+	Meta json.RawMessage `json:"_meta,omitempty"`
 }
 
 // Prompt is one prompt, with the members and member order of prompts/list.
@@ -130,7 +134,11 @@ func addPrims(m *Manifest, pkgs []*generator.Package) error {
 				if err := dup("resource template", r.URI, r.Pos); err != nil {
 					return err
 				}
-				m.ResourceTemplates = append(m.ResourceTemplates, Template{URITemplate: r.URI, Name: orURI(r.Name, r.URI), Title: r.Title, Description: r.Description, MIMEType: r.MIMEType})
+				meta, err := r.TemplateMeta()
+				if err != nil {
+					return fmt.Errorf("%s: variables of %s: %v", r.Pos, r.URI, err)
+				}
+				m.ResourceTemplates = append(m.ResourceTemplates, Template{URITemplate: r.URI, Name: orURI(r.Name, r.URI), Title: r.Title, Description: r.Description, MIMEType: r.MIMEType, Meta: meta})
 				continue
 			}
 			if err := dup("resource", r.URI, r.Pos); err != nil {
@@ -200,6 +208,9 @@ func Parse(data []byte) (*Manifest, error) {
 	for i, r := range m.ResourceTemplates {
 		if r.URITemplate == "" {
 			return nil, fmt.Errorf("not a manifest: resource template %d has no uriTemplate", i+1)
+		}
+		if _, err := r.variables(); err != nil {
+			return nil, fmt.Errorf("not a manifest: resource template %s: %v", r.URITemplate, err)
 		}
 	}
 	for i, p := range m.Prompts {

@@ -1,6 +1,7 @@
 // Package sdkinterop drives the runtime with the official Go SDK client,
 // in process, for what the runtime offers beside tools: resources,
-// resource templates, subscriptions, prompts and completion.
+// resource templates, subscriptions, prompts and completion; and, over
+// Streamable HTTP, roots, cancellation and list changes.
 package sdkinterop
 
 import (

@@ -5,7 +5,8 @@ import "unicode/utf8"
 const hexDigits = "0123456789abcdef"
 
 // AppendString appends s to dst as a JSON string. Invalid UTF-8 becomes
-// U+FFFD, as encoding/json does, so the output is always valid JSON.
+// U+FFFD, as encoding/json does, so the output is always valid JSON. The
+// encoders and package runtime write every string with it.
 func AppendString(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0

@@ -40,7 +40,8 @@ type PromptArgument struct {
 //
 // A non-nil error becomes a JSON-RPC error response: an [*Error] as it is;
 // the error of a generated decoder an invalid-params error naming each bad
-// argument; anything else an internal error carrying its text. A panic is recovered and logged.
+// argument; anything else an internal error carrying its text. A panic is
+// recovered and logged.
 type PromptHandler func(ctx context.Context, req *PromptRequest) (*GetPromptResult, error)
 
 // PromptRequest is one prompts/get request. It is valid only while the

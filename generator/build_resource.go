@@ -49,10 +49,13 @@ type Resource struct {
 	// Vars are the template's variables, in the order of the function's
 	// parameters or of the struct's fields. VarStruct, when not nil, is
 	// the struct parameter that holds them (a pointer when VarPointer).
-	Vars       []*Var
-	VarStruct  *Shape
-	VarPointer bool
-	NumParams  int // parameters after the context
+	Vars []*Var
+	// TemplateVars are the names of the template's variables, in the
+	// template's order, the order in which the generated code reads them.
+	TemplateVars []string
+	VarStruct    *Shape
+	VarPointer   bool
+	NumParams    int // parameters after the context
 
 	Output     ResourceOutput
 	OutputType types.Type
@@ -99,6 +102,7 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 		return append(diags, diagf(uriKey.Pos, "//mcp:resource: %v", err))
 	}
 	r.Template = !tmpl.IsLiteral()
+	r.TemplateVars = tmpl.Vars()
 	if kv, ok := line.get("size"); ok {
 		n, err := strconv.ParseInt(kv.Value, 10, 64)
 		switch {

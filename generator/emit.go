@@ -101,7 +101,11 @@ func (e *emitter) name(base string) string {
 	return n
 }
 
+// rt names an identifier of the runtime's user-facing API.
 func rt(name string) *jen.Statement { return jen.Qual(RuntimePath, name) }
+
+// impl names an identifier of the generated-code plumbing, mcpimpl.
+func impl(name string) *jen.Statement { return jen.Qual(ImplPath, name) }
 
 // local renders the name of one of RegisterMCP's or the handlers' locals.
 func (e *emitter) local(name string) *jen.Statement { return jen.Id(e.locals[name]) }
@@ -173,7 +177,7 @@ func (e *emitter) handler(t *Tool) jen.Code {
 		}
 		if t.Input != nil {
 			g.Var().Add(in).Add(e.typeCode(t.Input.Type))
-			g.Add(d).Op(":=").Add(req).Dot("Decoder").Call()
+			g.Add(d).Op(":=").Add(impl("ArgumentsDecoder")).Call(jen.Add(req).Dot("Arguments"))
 			g.Id(e.decoderFor(t.Input)).Call(d, jen.Op("&").Add(in))
 			if t.InputPointer {
 				args = append(args, jen.Op("&").Add(in))
@@ -181,10 +185,10 @@ func (e *emitter) handler(t *Tool) jen.Code {
 				args = append(args, in)
 			}
 		} else {
-			g.Add(d).Op(":=").Add(req).Dot("Decoder").Call()
-			g.Add(rt("DecodeNoArguments")).Call(d)
+			g.Add(d).Op(":=").Add(impl("ArgumentsDecoder")).Call(jen.Add(req).Dot("Arguments"))
+			g.Add(impl("DecodeNoArguments")).Call(d)
 		}
-		g.If(jen.Add(err).Op(":=").Add(d).Dot("Err").Call(), jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
+		g.If(jen.Add(err).Op(":=").Add(d).Dot("Done").Call(), jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
 		call := jen.Id(t.Func).Call(args...)
 		if t.Recv != nil {
 			call = jen.Id(e.recvs[t.Recv]).Dot(t.Func).Call(args...)
@@ -272,7 +276,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 	}
 	name := e.decoders[typeKey(s.Type)]
 	e.f.Commentf("%s decodes and validates %s.", name, types.TypeString(s.Type, e.qualifier))
-	e.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(rt("Decoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(name).Params(jen.Id("d").Op("*").Add(impl("Decoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
 		g.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())
 		var tracked []int // fields whose presence is checked after the loop
 		for i, f := range s.Fields {

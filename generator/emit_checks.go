@@ -26,7 +26,7 @@ func (e *emitter) checks(g *jen.Group, s *Shape, x func() *jen.Statement) {
 	case KindString:
 		if len(sc.Enum) == 0 {
 			if sc.MinLength != nil || sc.MaxLength != nil {
-				g.Add(rt("CheckLength")).Call(jen.Id("d"), x(), lenBound(sc.MinLength), lenBound(sc.MaxLength))
+				g.Add(impl("CheckLength")).Call(jen.Id("d"), x(), lenBound(sc.MinLength), lenBound(sc.MaxLength))
 			}
 			if sc.Pattern != "" {
 				g.If(jen.Op("!").Id(e.pattern(sc.Pattern)).Dot("MatchString").Call(x())).Block(
@@ -79,7 +79,7 @@ func (e *emitter) numberChecks(g *jen.Group, s *Shape, x func() *jen.Statement) 
 			g.If(jen.Add(x()).Op("%").Op(m.String()).Op("!=").Lit(0)).Block(
 				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of " + m.String())))
 		} else {
-			g.If(jen.Op("!").Add(rt("MultipleOf")).Call(jen.Float64().Parens(x()), jen.Op(m.String()))).Block(
+			g.If(jen.Op("!").Add(impl("MultipleOf")).Call(jen.Float64().Parens(x()), jen.Op(m.String()))).Block(
 				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of " + m.String())))
 		}
 	}
@@ -254,10 +254,10 @@ func (e *emitter) arrayChecks(g *jen.Group, s *Shape, items, n jen.Code) {
 		return
 	}
 	if sc.MinItems != nil || sc.MaxItems != nil {
-		g.Add(rt("CheckItems")).Call(jen.Id("d"), n, lenBound(sc.MinItems), lenBound(sc.MaxItems))
+		g.Add(impl("CheckItems")).Call(jen.Id("d"), n, lenBound(sc.MinItems), lenBound(sc.MaxItems))
 	}
 	if sc.UniqueItems && types.Comparable(s.Elem.Type) {
-		g.Add(rt("CheckUnique")).Call(jen.Id("d"), items)
+		g.Add(impl("CheckUnique")).Call(jen.Id("d"), items)
 	}
 }
 

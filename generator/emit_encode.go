@@ -9,7 +9,7 @@ import (
 )
 
 // The generated encoders are the mirror of the generated decoders: one
-// function per struct type, writing through a runtime.Encoder without
+// function per struct type, writing through an mcpimpl.Encoder without
 // reflection. They follow encoding/json (field names, omitempty, omitzero,
 // embedded structs, sorted map keys of every kind, number formats, the
 // ",string" option) except for nil values,
@@ -23,11 +23,11 @@ import (
 func (e *emitter) encodeResult(g *jen.Group, t *Tool) {
 	out := e.local("out")
 	if _, ok := types.Unalias(t.OutputType).(*types.Pointer); ok {
-		g.If(jen.Add(out).Op("==").Nil()).Block(jen.Return(jen.Nil(), rt("ErrNilResult")))
+		g.If(jen.Add(out).Op("==").Nil()).Block(jen.Return(jen.Nil(), impl("ErrNilResult")))
 		out = e.deref(e.local("out"))
 	}
 	enc := e.local("enc")
-	g.Add(enc).Op(":=").New(rt("Encoder"))
+	g.Add(enc).Op(":=").New(impl("Encoder"))
 	if t.OutputWrap != "" {
 		g.Add(enc).Dot("Open").Call()
 		g.Add(enc).Dot("Key").Call(rawLit(jsonKey(t.OutputWrap)))
@@ -36,7 +36,10 @@ func (e *emitter) encodeResult(g *jen.Group, t *Tool) {
 	} else {
 		e.encodeValue(g, t.OutputShape, out, true, 0)
 	}
-	g.Return(jen.Add(enc).Dot("Result").Call())
+	b, err := e.local("b"), e.local("err")
+	g.List(b, err).Op(":=").Add(enc).Dot("JSON").Call()
+	g.If(jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
+	g.Return(rt("StructuredResult").Call(b), jen.Nil())
 }
 
 // deref renders *p and remembers p, so that addr can give p back for it.
@@ -97,7 +100,7 @@ func (e *emitter) encoderFunc(s *Shape) {
 	name := e.encoders[typeKey(s.Type)]
 	e.f.Commentf("%s writes %s as JSON.", name, types.TypeString(s.Type, e.qualifier))
 	enc := e.local("enc")
-	e.f.Func().Id(name).Params(jen.Add(enc).Op("*").Add(rt("Encoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
+	e.f.Func().Id(name).Params(jen.Add(enc).Op("*").Add(impl("Encoder")), e.local("v").Op("*").Add(e.typeCode(s.Type))).BlockFunc(func(g *jen.Group) {
 		g.Add(enc).Dot("Open").Call()
 		for _, f := range s.Fields {
 			e.encodeField(g, s, f, 0)
@@ -198,9 +201,9 @@ func (e *emitter) zeroCond(t types.Type, x *jen.Statement) jen.Code {
 		return jen.Op("!").Add(x).Dot("IsZero").Call()
 	}
 	if strictlyComparable(t, nil) {
-		return jen.Op("!").Add(rt("IsZero")).Call(x)
+		return jen.Op("!").Add(impl("IsZero")).Call(x)
 	}
-	return jen.Op("!").Add(rt("IsZeroValue")).Call(jen.Op("&").Add(x))
+	return jen.Op("!").Add(impl("IsZeroValue")).Call(jen.Op("&").Add(x))
 }
 
 // strictlyComparable reports whether == on values of t never panics.
@@ -299,15 +302,15 @@ func (e *emitter) encodeValue(g *jen.Group, s *Shape, x *jen.Statement, addressa
 		g.Add(enc()).Dot("CloseArray").Call()
 	case KindMap:
 		k := jen.Id("k" + d)
-		name, key, keys := jen.String().Parens(k), k, rt("SortedKeys").Call(x)
+		name, key, keys := jen.String().Parens(k), k, impl("SortedKeys").Call(x)
 		kt, _ := encodeKey(types.Unalias(s.Type).Underlying().(*types.Map).Key())
 		switch kt {
 		case KeyInt:
-			keys = rt("IntKeys").Call(x)
+			keys = impl("IntKeys").Call(x)
 		case KeyUint:
-			keys = rt("UintKeys").Call(x)
+			keys = impl("UintKeys").Call(x)
 		case KeyText:
-			keys = rt("TextKeys").Call(enc(), x)
+			keys = impl("TextKeys").Call(enc(), x)
 		}
 		if kt != KeyString {
 			name, key = jen.Add(k).Dot("Name"), jen.Add(k).Dot("Key")

@@ -9,7 +9,7 @@ import (
 // Generated code lives in the user's package, so every name it declares or
 // refers to is chosen against the package's scope: helpers (mcpDecode…),
 // RegisterMCP's and the handlers' locals, receiver parameters and import
-// names. A package-level json, runtime or context, a function named like a
+// names. A package-level json, runtime, mcpimpl or context, a function named like a
 // helper or a receiver parameter named like an imported package then does
 // not collide with the generated file.
 
@@ -38,7 +38,7 @@ func (e *emitter) chooseLocals() {
 // fixedImports are the packages generated code may import besides those of
 // the user's types, with their package names.
 var fixedImports = []struct{ path, name string }{
-	{RuntimePath, "runtime"}, {"context", "context"}, {"encoding/json", "json"}, {"regexp", "regexp"}, {"time", "time"},
+	{RuntimePath, "runtime"}, {ImplPath, "mcpimpl"}, {"context", "context"}, {"encoding/json", "json"}, {"regexp", "regexp"}, {"time", "time"},
 }
 
 // importNames tells the file the name of every package it may import: the

@@ -158,7 +158,7 @@ func (e *emitter) decodeVars(g *jen.Group, vars []*Var, st *Shape, ptr bool, num
 			g.Default().Block(e.local("d").Dot("Skip").Call())
 		})
 	}))
-	g.If(e.local("err").Op(":=").Id("d").Dot("Err").Call(), e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
+	g.If(e.local("err").Op(":=").Id("d").Dot("Done").Call(), e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
 	return args
 }
 
@@ -192,13 +192,13 @@ func (e *emitter) varValue(g *jen.Group, v *Var, target func() *jen.Statement) {
 	case KindString:
 		read, basic = e.local("d").Dot("String").Call(), "string"
 	case KindInt:
-		read, basic = rt("VarInt").Call(e.local("d"), jen.Lit(s.Bits)), "int64"
+		read, basic = impl("VarInt").Call(e.local("d"), jen.Lit(s.Bits)), "int64"
 	case KindUint:
-		read, basic = rt("VarUint").Call(e.local("d"), jen.Lit(s.Bits)), "uint64"
+		read, basic = impl("VarUint").Call(e.local("d"), jen.Lit(s.Bits)), "uint64"
 	case KindFloat:
-		read, basic = rt("VarFloat").Call(e.local("d"), jen.Lit(s.Bits)), "float64"
+		read, basic = impl("VarFloat").Call(e.local("d"), jen.Lit(s.Bits)), "float64"
 	case KindBool:
-		read, basic = rt("VarBool").Call(e.local("d")), "bool"
+		read, basic = impl("VarBool").Call(e.local("d")), "bool"
 	}
 	x := func() *jen.Statement { return e.local("x") }
 	val := x()
@@ -213,5 +213,23 @@ func (e *emitter) varValue(g *jen.Group, v *Var, target func() *jen.Statement) {
 			return
 		}
 		g.Add(target()).Op("=").Add(val)
+	})
+}
+
+// varNames renders the names of vars as a []string literal.
+func varNames(vars []*Var) jen.Code {
+	names := make([]string, len(vars))
+	for i, v := range vars {
+		names[i] = v.Name
+	}
+	return stringsLit(names)
+}
+
+// stringsLit renders ss as a []string literal.
+func stringsLit(ss []string) jen.Code {
+	return jen.Index().String().ValuesFunc(func(g *jen.Group) {
+		for _, s := range ss {
+			g.Lit(s)
+		}
 	})
 }

@@ -58,7 +58,7 @@ func (e *emitter) promptHandler(pr *Prompt) jen.Code {
 			args = append(args, e.local("ctx"))
 		}
 		if pr.ArgStruct != nil {
-			args = append(args, e.decodeVars(g, pr.Args, pr.ArgStruct, pr.ArgPointer, 1, e.local("req").Dot("Decoder").Call())...)
+			args = append(args, e.decodeVars(g, pr.Args, pr.ArgStruct, pr.ArgPointer, 1, impl("StringsDecoder").Call(jen.Lit("arguments"), e.local("req").Dot("Arguments"), varNames(pr.Args)))...)
 		}
 		g.List(e.local("out"), e.local("err")).Op(":=").Add(call(pr.Recv, pr.Func, args))
 		g.If(e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))

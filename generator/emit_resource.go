@@ -80,7 +80,7 @@ func (e *emitter) resourceHandler(r *Resource) jen.Code {
 		if r.Context {
 			args = append(args, e.local("ctx"))
 		}
-		args = append(args, e.decodeVars(g, r.Vars, r.VarStruct, r.VarPointer, r.NumParams, e.local("req").Dot("Decoder").Call())...)
+		args = append(args, e.decodeVars(g, r.Vars, r.VarStruct, r.VarPointer, r.NumParams, impl("StringsDecoder").Call(jen.Lit("uri"), e.local("req").Dot("Vars"), stringsLit(r.TemplateVars)))...)
 		g.List(e.local("out"), e.local("err")).Op(":=").Add(call(r.Recv, r.Func, args))
 		g.If(e.local("err").Op("!=").Nil()).Block(jen.Return(jen.Nil(), e.local("err")))
 		contents := func(c jen.Code) jen.Code { return jen.Index().Add(rt("ResourceContents")).Values(c) }
@@ -100,7 +100,7 @@ func (e *emitter) resourceHandler(r *Resource) jen.Code {
 		case ResourceJSON:
 			// The generated encoder, with the nil rule of tool results.
 			enc, out := e.local("enc"), e.local("out")
-			g.Add(enc).Op(":=").New(rt("Encoder"))
+			g.Add(enc).Op(":=").New(impl("Encoder"))
 			if _, ok := types.Unalias(r.OutputType).(*types.Pointer); ok {
 				g.If(jen.Add(out).Op("==").Nil()).Block(jen.Add(enc).Dot("Null").Call()).Else().BlockFunc(func(g *jen.Group) {
 					e.encodeValue(g, r.OutputShape, e.deref(out), true, 0)

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"testing"
 
-	mcprt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // TestEnumsOnlyFromOwnConstants holds the enum rule: constants make an enum
@@ -171,26 +171,26 @@ func TestQuotedPatternsMatchRuntime(t *testing.T) {
 	}
 	type read struct {
 		pattern string
-		read    func(d *mcprt.Decoder, s string) bool
+		read    func(d *mcpimpl.Decoder, s string) bool
 		null    bool // "null" reads as "leave as is"
 	}
 	reads := []read{
-		{quotedNumberPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedFloat(s, 64); return ok }, true},
-		{quotedBoolPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedBool(s); return ok }, true},
-		{quotedStringPattern, func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedString(s); return ok }, true},
+		{quotedNumberPattern, func(d *mcpimpl.Decoder, s string) bool { _, ok := d.QuotedFloat(s, 64); return ok }, true},
+		{quotedBoolPattern, func(d *mcpimpl.Decoder, s string) bool { _, ok := d.QuotedBool(s); return ok }, true},
+		{quotedStringPattern, func(d *mcpimpl.Decoder, s string) bool { _, ok := d.QuotedString(s); return ok }, true},
 	}
 	for _, bits := range []int{8, 16, 32, 64} {
 		reads = append(reads,
-			read{quotedPattern(&Shape{Kind: KindInt, Bits: bits}), func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedInt(s, bits); return ok }, true},
-			read{quotedPattern(&Shape{Kind: KindUint, Bits: bits}), func(d *mcprt.Decoder, s string) bool { _, ok := d.QuotedUint(s, bits); return ok }, true},
-			read{keyPattern(true, bits), func(d *mcprt.Decoder, s string) bool { _, ok := d.IntKey([]byte(s), bits); return ok }, false},
-			read{keyPattern(false, bits), func(d *mcprt.Decoder, s string) bool { _, ok := d.UintKey([]byte(s), bits); return ok }, false},
+			read{quotedPattern(&Shape{Kind: KindInt, Bits: bits}), func(d *mcpimpl.Decoder, s string) bool { _, ok := d.QuotedInt(s, bits); return ok }, true},
+			read{quotedPattern(&Shape{Kind: KindUint, Bits: bits}), func(d *mcpimpl.Decoder, s string) bool { _, ok := d.QuotedUint(s, bits); return ok }, true},
+			read{keyPattern(true, bits), func(d *mcpimpl.Decoder, s string) bool { _, ok := d.IntKey([]byte(s), bits); return ok }, false},
+			read{keyPattern(false, bits), func(d *mcpimpl.Decoder, s string) bool { _, ok := d.UintKey([]byte(s), bits); return ok }, false},
 		)
 	}
 	for _, r := range reads {
 		re := regexp.MustCompile(r.pattern)
 		for _, s := range texts {
-			d := mcprt.NewDecoder([]byte(`"x"`), "v")
+			d := mcpimpl.NewDecoder([]byte(`"x"`), "v")
 			d.String()
 			ok := r.read(d, s)
 			if r.null && s == "null" {

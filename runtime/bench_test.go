@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // searchTool is what mcpgen generates for search_files(pattern string,
@@ -19,7 +20,7 @@ func searchTool() runtime.Tool {
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var pattern string
 			limit, recursive := 10, false
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			if d.Object() {
 				seen := false
 				for {

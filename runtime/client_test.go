@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // testTimeout bounds every wait in these tests, so that none can hang.
@@ -393,7 +394,7 @@ var echoTool = rt.Tool{
 	Description: "Echoes text.",
 	InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
 	Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-		d := req.Decoder()
+		d := mcpimpl.ArgumentsDecoder(req.Arguments)
 		var text string
 		has := false
 		if d.Object() {
@@ -426,7 +427,7 @@ var addTool = rt.Tool{
 	Description: "Adds two integers.",
 	InputSchema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"integer"},"b":{"type":"integer"}},"required":["a","b"],"additionalProperties":false}`),
 	Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-		d := req.Decoder()
+		d := mcpimpl.ArgumentsDecoder(req.Arguments)
 		var a, b int64
 		hasA, hasB := false, false
 		if d.Object() {

@@ -3,6 +3,8 @@ package runtime
 import (
 	"bytes"
 	"encoding/json"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // compactJSON returns raw as one line, so that it can be written inside a
@@ -12,7 +14,7 @@ import (
 // by hand, indented) is compacted.
 func compactJSON(raw []byte) ([]byte, error) {
 	if !bytes.ContainsAny(raw, "\n\r") {
-		d := NewDecoder(raw, "")
+		d := mcpimpl.NewDecoder(raw, "")
 		d.Skip()
 		if err := d.Err(); err != nil {
 			return nil, err

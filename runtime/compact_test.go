@@ -2,6 +2,7 @@ package runtime
 
 import (
 	"errors"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 	"testing"
 )
 
@@ -34,7 +35,7 @@ func TestCompactJSON(t *testing.T) {
 				if err == nil {
 					t.Fatalf("compactJSON(%q) = %q, want an error", tc.in, got)
 				}
-				var se *SyntaxError
+				var se *mcpimpl.SyntaxError
 				if len(tc.in) > 0 && !containsNewline(tc.in) && !errors.As(err, &se) {
 					t.Errorf("error %v is not a *SyntaxError", err)
 				}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // maxCompletions is the most values completion/complete may return.
@@ -54,7 +56,7 @@ func (s *Session) complete(c *callContext, buf []byte) ([]byte, *Error) {
 	if len(params) == 0 {
 		params = emptyObject
 	}
-	d := NewDecoder(params, "params")
+	d := mcpimpl.NewDecoder(params, "params")
 	req := &CompleteRequest{Context: map[string]string{}, Session: s}
 	var refType, refName string
 	hasRef, hasArg, hasArgName := false, false, false
@@ -189,7 +191,7 @@ func (s *Session) complete(c *callContext, buf []byte) ([]byte, *Error) {
 
 // readRef reads the ref of completion/complete: its type and its name
 // (prompt) or uri (resource).
-func readRef(d *Decoder) (typ, name string) {
+func readRef(d *mcpimpl.Decoder) (typ, name string) {
 	if !d.Object() {
 		return "", ""
 	}

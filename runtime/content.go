@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"strconv"
+	"unsafe"
 )
 
 // Content is one block of a tool result or a prompt message:
@@ -290,9 +291,10 @@ func ErrorResult(text string) *CallToolResult {
 
 // StructuredResult returns a result whose structuredContent is the JSON
 // object raw, also sent as a text block for clients that do not read
-// structured content.
+// structured content. The result keeps raw, and the text block shares its
+// bytes: raw must not change afterwards.
 func StructuredResult(raw []byte) *CallToolResult {
-	r := TextResult(string(raw))
+	r := TextResult(unsafe.String(unsafe.SliceData(raw), len(raw)))
 	r.StructuredContent = raw
 	return r
 }

@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"sync"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Method names.
@@ -274,7 +276,7 @@ func (s *Session) cancelRequest(params []byte) {
 				break
 			}
 			if string(key) == "requestId" {
-				id, _ = d.rawView()
+				id, _ = d.RawView()
 			} else {
 				d.Skip()
 			}
@@ -357,7 +359,7 @@ func (s *Session) initialize(params []byte) ([]byte, *Error) {
 	return append(b, '}'), nil
 }
 
-func (s *Session) readClientInfo(d *Decoder) {
+func (s *Session) readClientInfo(d *mcpimpl.Decoder) {
 	if !d.Object() {
 		return
 	}
@@ -406,7 +408,7 @@ func (b *batch) end()                     { b.wg.Done() }
 // handleBatch handles a JSON-RPC batch: accepted only in revision 2025-03-26,
 // the one revision that has them.
 func (s *Session) handleBatch(data []byte, r replier) {
-	var d Decoder
+	var d mcpimpl.Decoder
 	d.Reset(data, "")
 	var elems [][]byte
 	if d.Array() {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // FuzzServe feeds arbitrary input to a session and checks that nothing is
@@ -32,7 +33,7 @@ func FuzzServe(f *testing.F) {
 	f.Fuzz(func(t *testing.T, input []byte) {
 		srv := newServer(rt.WithPageSize(1))
 		srv.AddTool(tool("echo", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			var text string
 			if d.Object() {
 				for {

@@ -7,6 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Header names of the Streamable HTTP transport in revision 2026-07-28,
@@ -28,7 +30,7 @@ func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []
 		return
 	}
 	var m message
-	var d Decoder
+	var d mcpimpl.Decoder
 	if err := parseMessage(&d, body, &m); err != nil {
 		httpError(w, http.StatusBadRequest, err.Code, err.Message)
 		return

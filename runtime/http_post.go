@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // post answers a POST: one JSON-RPC message, or a batch where revision
@@ -104,7 +106,7 @@ func tooLarge(limit int) (int, string) {
 // initialize request: it starts a session.
 func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, body []byte) {
 	var m message
-	var d Decoder
+	var d mcpimpl.Decoder
 	if data := trimSpace(body); data[0] == '[' {
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; a session starts with an initialize request on its own, not in a batch")
 		return

@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // JSON-RPC 2.0 error codes.
@@ -58,13 +60,13 @@ func (m *message) isNotification() bool { return m.method != "" && m.id == nil }
 // failure it returns an *Error (parse error or invalid request) and, for an
 // invalid request, whatever id it could read, so that the error response
 // can carry it.
-func parseMessage(d *Decoder, data []byte, m *message) *Error {
+func parseMessage(d *mcpimpl.Decoder, data []byte, m *message) *Error {
 	d.Reset(data, "")
 	*m = message{}
 	version := false
 	if !d.Object() {
 		if d.Err() != nil {
-			if _, ok := d.Err().(*SyntaxError); ok {
+			if _, ok := d.Err().(*mcpimpl.SyntaxError); ok {
 				return &Error{Code: CodeParseError, Message: "Parse error: " + d.Err().Error()}
 			}
 		}
@@ -83,43 +85,43 @@ func parseMessage(d *Decoder, data []byte, m *message) *Error {
 			}
 		case "id":
 			switch d.Peek() {
-			case StringValue, NumberValue:
-				m.id, _ = d.rawView()
+			case mcpimpl.StringValue, mcpimpl.NumberValue:
+				m.id, _ = d.RawView()
 			default:
 				d.Skip()
 				bad = "id must be a string or a number"
 			}
 		case "method":
-			if d.Peek() != StringValue {
+			if d.Peek() != mcpimpl.StringValue {
 				d.Skip()
 				bad = "method must be a string"
 				continue
 			}
-			b, _ := d.stringView()
+			b, _ := d.StringView()
 			m.method = internMethod(b)
 			if m.method == "" {
 				bad = "method must not be empty"
 			}
 		case "params":
 			switch d.Peek() {
-			case ObjectValue, ArrayValue:
-				m.params, _ = d.rawView()
-			case NullValue:
+			case mcpimpl.ObjectValue, mcpimpl.ArrayValue:
+				m.params, _ = d.RawView()
+			case mcpimpl.NullValue:
 				d.Skip()
 			default:
 				d.Skip()
 				bad = "params must be an object"
 			}
 		case "result":
-			m.result, _ = d.rawView()
+			m.result, _ = d.RawView()
 		case "error":
-			m.err, _ = d.rawView()
+			m.err, _ = d.RawView()
 		default:
 			d.Skip()
 		}
 	}
 	if err := d.Err(); err != nil {
-		if _, ok := err.(*SyntaxError); ok {
+		if _, ok := err.(*mcpimpl.SyntaxError); ok {
 			m.id = nil // not JSON: JSON-RPC answers a parse error with a null id
 			return &Error{Code: CodeParseError, Message: "Parse error: " + err.Error()}
 		}
@@ -207,7 +209,7 @@ func appendNotification(dst []byte, method string, params []byte) []byte {
 // invalid-params error that names each problem.
 func invalidParams(err error) *Error {
 	msg := err.Error()
-	if v, ok := err.(*ValidationError); ok {
+	if v, ok := err.(*mcpimpl.ValidationError); ok {
 		msg = strings.Join(v.Violations, "; ")
 	}
 	return &Error{Code: CodeInvalidParams, Message: "Invalid params: " + msg}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"runtime/debug"
 	"sync"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Method names of resources, prompts and completion.
@@ -252,14 +254,15 @@ func (srv *Server) recoverRun(what, name string, err **Error) {
 }
 
 // handlerError turns the error of a resource, prompt or completion
-// handler into the error response: an [*Error] as it is, a
-// [*ValidationError] (from a generated decoder) as invalid params, anything
-// else as an internal error carrying its text.
+// handler into the error response: an [*Error] as it is, the error of a
+// generated decoder (an [mcpimpl.ValidationError] or
+// [mcpimpl.SyntaxError]) as invalid params, anything else as an internal
+// error carrying its text.
 func handlerError(err error) *Error {
 	switch e := err.(type) {
 	case *Error:
 		return e
-	case *ValidationError, *SyntaxError:
+	case *mcpimpl.ValidationError, *mcpimpl.SyntaxError:
 		return invalidParams(e)
 	}
 	return &Error{Code: CodeInternalError, Message: "Internal error: " + err.Error()}

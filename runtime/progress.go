@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 const notifyProgress = "notifications/progress"
@@ -78,7 +80,7 @@ func progressToken(params []byte) []byte {
 	if len(params) == 0 {
 		return nil
 	}
-	var d Decoder
+	var d mcpimpl.Decoder
 	d.Reset(params, "params")
 	if !d.Object() {
 		return nil
@@ -88,7 +90,7 @@ func progressToken(params []byte) []byte {
 		if !ok {
 			return nil
 		}
-		if string(key) != "_meta" || d.Peek() != ObjectValue {
+		if string(key) != "_meta" || d.Peek() != mcpimpl.ObjectValue {
 			d.Skip()
 			continue
 		}
@@ -98,7 +100,7 @@ func progressToken(params []byte) []byte {
 			if !ok {
 				return nil
 			}
-			if k := d.Peek(); string(key) == "progressToken" && (k == StringValue || k == NumberValue) {
+			if k := d.Peek(); string(key) == "progressToken" && (k == mcpimpl.StringValue || k == mcpimpl.NumberValue) {
 				tok, _ := d.Raw()
 				return tok
 			}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Prompt is a prompt template as registered with [Server.AddPrompt].
@@ -37,9 +39,9 @@ type PromptArgument struct {
 // none is unknown, every required one is present.
 //
 // A non-nil error becomes a JSON-RPC error response: an [*Error] as it is;
-// a [*ValidationError] (from [PromptRequest.Decoder]) an invalid-params
-// error naming each bad argument; anything else an internal error carrying
-// its text. A panic is recovered and logged.
+// the error of a generated decoder an invalid-params error naming each bad
+// argument; anything else an internal error carrying its text. A panic is
+// recovered and logged.
 type PromptHandler func(ctx context.Context, req *PromptRequest) (*GetPromptResult, error)
 
 // PromptRequest is one prompts/get request. It is valid only while the
@@ -51,22 +53,6 @@ type PromptRequest struct {
 	Arguments map[string]string
 	// Session is the session the request came from.
 	Session *Session
-
-	raw []byte
-	dec Decoder
-}
-
-// Decoder returns a Decoder over the arguments as the client sent them, a
-// JSON object of strings ({} when absent), so that generated code decodes
-// them as it decodes tool arguments; violations name the argument
-// ("topic: must be one of …").
-func (r *PromptRequest) Decoder() *Decoder {
-	raw := r.raw
-	if raw == nil {
-		raw = emptyObject
-	}
-	r.dec.Reset(raw, "arguments")
-	return &r.dec
 }
 
 // GetPromptResult is the result of prompts/get.
@@ -200,7 +186,7 @@ func (s *Session) getPrompt(c *callContext, buf []byte) ([]byte, *Error) {
 	if len(params) == 0 {
 		params = emptyObject
 	}
-	d := NewDecoder(params, "params")
+	d := mcpimpl.NewDecoder(params, "params")
 	var name string
 	hasName := false
 	var raw []byte
@@ -215,7 +201,7 @@ func (s *Session) getPrompt(c *callContext, buf []byte) ([]byte, *Error) {
 			case "name":
 				name, hasName = d.String()
 			case "arguments":
-				if d.Peek() == NullValue {
+				if d.Peek() == mcpimpl.NullValue {
 					d.Skip()
 					continue
 				}
@@ -238,7 +224,7 @@ func (s *Session) getPrompt(c *callContext, buf []byte) ([]byte, *Error) {
 	if err := checkPromptArgs(pr, raw, args); err != nil {
 		return nil, err
 	}
-	req := &PromptRequest{Name: pr.Name, Arguments: args, Session: s, raw: raw}
+	req := &PromptRequest{Name: pr.Name, Arguments: args, Session: s}
 	res, err := s.srv.runPrompt(c, pr, req)
 	if err != nil {
 		return nil, err
@@ -255,7 +241,7 @@ func checkPromptArgs(pr *Prompt, raw []byte, args map[string]string) *Error {
 	if raw == nil {
 		raw = emptyObject
 	}
-	d := NewDecoder(raw, "arguments")
+	d := mcpimpl.NewDecoder(raw, "arguments")
 	given := map[string]bool{}
 	if d.Object() {
 		for {
@@ -282,7 +268,7 @@ func checkPromptArgs(pr *Prompt, raw []byte, args map[string]string) *Error {
 		}
 		for _, a := range pr.Arguments {
 			if !given[a.Name] && a.Required {
-				d.record(a.Name, true, "required argument is missing")
+				d.MemberViolation(a.Name, "required argument is missing")
 			}
 		}
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // promptText returns a handler of a prompt of one user message.
@@ -21,7 +22,7 @@ func promptText(text string) rt.PromptHandler {
 }
 
 // greetPrompt greets someone in a style: an enum, checked as generated
-// code would through the request's Decoder.
+// code would, through a decoder over the arguments.
 var greetPrompt = rt.Prompt{
 	Name:        "greet",
 	Title:       "Greeting",
@@ -31,7 +32,7 @@ var greetPrompt = rt.Prompt{
 		{Name: "style", Description: "formal or casual", Complete: rt.EnumCompletion("formal", "casual", "Fancy")},
 	},
 	Handler: func(_ context.Context, req *rt.PromptRequest) (*rt.GetPromptResult, error) {
-		d := req.Decoder()
+		d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"name", "style"})
 		var name, style string
 		if d.Object() {
 			for {

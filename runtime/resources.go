@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Resource is a resource with a fixed URI, as registered with
@@ -61,9 +63,9 @@ type ResourceTemplate struct {
 //
 // A non-nil error becomes a JSON-RPC error response: an [*Error] as it is;
 // an error wrapping [ErrResourceNotFound] the "Resource not found" error
-// with the URI; a [*ValidationError] (from [ResourceRequest.Decoder]) an
-// invalid-params error naming each bad variable; anything else an internal
-// error carrying its text. A panic is recovered and logged.
+// with the URI; the error of a generated decoder an invalid-params error
+// naming each bad variable; anything else an internal error carrying its
+// text. A panic is recovered and logged.
 type ResourceHandler func(ctx context.Context, req *ResourceRequest) ([]ResourceContents, error)
 
 // ErrResourceNotFound, returned (or wrapped) by a [ResourceHandler], makes
@@ -83,35 +85,6 @@ type ResourceRequest struct {
 	Vars map[string]string
 	// Session is the session the request came from.
 	Session *Session
-
-	vars []string // variable names in template order
-	dec  Decoder
-	obj  []byte
-}
-
-// Decoder returns a Decoder over the template's variables as a JSON object
-// of strings, in template order, so that generated code checks them as it
-// checks tool arguments; violations name the variable ("id: must be …").
-func (r *ResourceRequest) Decoder() *Decoder {
-	b := r.obj[:0]
-	b = append(b, '{')
-	n := 0
-	for _, name := range r.vars {
-		v, ok := r.Vars[name]
-		if !ok {
-			continue
-		}
-		if n > 0 {
-			b = append(b, ',')
-		}
-		n++
-		b = appendString(b, name)
-		b = append(b, ':')
-		b = appendString(b, v)
-	}
-	r.obj = append(b, '}')
-	r.dec.Reset(r.obj, "uri")
-	return &r.dec
 }
 
 // ResourceContents is the contents of a resource: Text, or Blob when Blob
@@ -376,7 +349,7 @@ func (s *Session) subscribe(params []byte, on bool) ([]byte, *Error) {
 }
 
 // readURI reads the required uri of resources/read or subscribe params.
-func readURI(d *Decoder, params []byte) (string, *Error) {
+func readURI(d *mcpimpl.Decoder, params []byte) (string, *Error) {
 	if len(params) == 0 {
 		params = emptyObject
 	}
@@ -427,7 +400,7 @@ func (p *primitives) lookup(uri string) (*Resource, *ResourceTemplate, map[strin
 
 // readResource answers resources/read.
 func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *Error) {
-	uri, perr := readURI(new(Decoder), c.params)
+	uri, perr := readURI(new(mcpimpl.Decoder), c.params)
 	if perr != nil {
 		return nil, perr
 	}
@@ -441,7 +414,7 @@ func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *E
 		handler, mime, hint = res.Handler, res.MIMEType, res.CacheHint
 	} else {
 		handler, mime, name, hint = tmpl.Handler, tmpl.MIMEType, tmpl.URITemplate, tmpl.CacheHint
-		req.Template, req.vars = tmpl.URITemplate, tmpl.tmpl.names
+		req.Template = tmpl.URITemplate
 	}
 	contents, err := s.srv.runResource(c, name, handler, req)
 	if err != nil {

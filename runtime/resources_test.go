@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // textResource returns a resource at uri whose text is body.
@@ -33,7 +34,7 @@ func echoTemplate(tmpl string) rt.ResourceTemplate {
 // noteID decodes the variable id of a template as generated code would:
 // a string that must hold an integer from 1 to 999.
 func noteID(req *rt.ResourceRequest) (int64, error) {
-	d := req.Decoder()
+	d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 	var id int64
 	has := false
 	if d.Object() {
@@ -45,7 +46,7 @@ func noteID(req *rt.ResourceRequest) (int64, error) {
 			switch string(key) {
 			case "id":
 				has = true
-				if n, ok := rt.VarInt(d, 64); ok {
+				if n, ok := mcpimpl.VarInt(d, 64); ok {
 					if n < 1 || n > 999 {
 						d.Invalid("must be an integer from 1 to 999")
 					}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"sync/atomic"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // A transport delivers a session's outgoing messages.
@@ -37,7 +39,7 @@ type Session struct {
 	clientName  string
 	clientVer   string
 
-	dec Decoder // for the read loop only
+	dec mcpimpl.Decoder // for the read loop only
 
 	// inline, when the transport offers it, lets handle return a call for
 	// the reading goroutine to run (inlineCall, until handle returns).

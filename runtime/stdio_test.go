@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -167,33 +168,44 @@ func TestServeStdioProcess(t *testing.T) {
 	}
 }
 
+// TestStandardLibraryOnly checks that the runtime and mcpimpl, which
+// generated code imports, depend on nothing outside the standard library
+// but each other: mcpimpl on the standard library alone.
 func TestStandardLibraryOnly(t *testing.T) {
 	gocmd, err := exec.LookPath("go")
 	if err != nil {
 		t.Fatal("the go command is needed to list the runtime's imports:", err)
 	}
-	const pkg = "github.com/mcpgen/mcpgen/runtime"
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, gocmd, "list", "-deps", pkg)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list -deps %s: %v\n%s", pkg, err, stderr.Bytes())
-	}
-	self := false
-	for _, dep := range strings.Fields(string(out)) {
-		if dep == pkg {
-			self = true
-			continue
+	const impl = "github.com/mcpgen/mcpgen/runtime/mcpimpl"
+	for _, tc := range []struct {
+		pkg     string
+		allowed []string // dependencies outside the standard library
+	}{
+		{pkg: "github.com/mcpgen/mcpgen/runtime", allowed: []string{impl}},
+		{pkg: impl},
+	} {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		cmd := exec.CommandContext(ctx, gocmd, "list", "-deps", tc.pkg)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		cancel()
+		if err != nil {
+			t.Fatalf("go list -deps %s: %v\n%s", tc.pkg, err, stderr.Bytes())
 		}
-		first, _, _ := strings.Cut(dep, "/")
-		if strings.Contains(first, ".") {
-			t.Errorf("the runtime depends on %s, which is not in the standard library", dep)
+		self := false
+		for _, dep := range strings.Fields(string(out)) {
+			if dep == tc.pkg {
+				self = true
+				continue
+			}
+			first, _, _ := strings.Cut(dep, "/")
+			if strings.Contains(first, ".") && !slices.Contains(tc.allowed, dep) {
+				t.Errorf("%s depends on %s, which is not in the standard library", tc.pkg, dep)
+			}
 		}
-	}
-	if !self {
-		t.Errorf("go list -deps did not list %s itself:\n%s", pkg, out)
+		if !self {
+			t.Errorf("go list -deps did not list %s itself:\n%s", tc.pkg, out)
+		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 func TestConcurrentCalls(t *testing.T) {
@@ -27,7 +28,7 @@ func TestConcurrentCalls(t *testing.T) {
 		Name:        "wait",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"}}}`),
 		Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			var i int64
 			if d.Object() {
 				for {
@@ -104,7 +105,7 @@ func (b *blocker) tool() rt.Tool {
 		Name:        "block",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`),
 		Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			var id string
 			if d.Object() {
 				for {
@@ -389,7 +390,7 @@ var sleepTool = rt.Tool{
 	Name:        "sleep",
 	InputSchema: json.RawMessage(`{"type":"object","properties":{"us":{"type":"integer"}}}`),
 	Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-		d := req.Decoder()
+		d := mcpimpl.ArgumentsDecoder(req.Arguments)
 		var us int64
 		if d.Object() {
 			for {

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Tool is a tool as registered with [Server.AddTool].
@@ -50,20 +52,7 @@ type ToolRequest struct {
 	// Session is the session the call came from.
 	Session *Session
 
-	dec Decoder
-}
-
-var emptyObject = []byte("{}")
-
-// Decoder returns a Decoder over the arguments, where absent arguments read
-// as an empty object. Violations name the root "arguments".
-func (r *ToolRequest) Decoder() *Decoder {
-	args := r.Arguments
-	if args == nil {
-		args = emptyObject
-	}
-	r.dec.Reset(args, "arguments")
-	return &r.dec
+	dec mcpimpl.Decoder // reads params
 }
 
 var toolRequests = sync.Pool{New: func() any { return new(ToolRequest) }}
@@ -220,7 +209,7 @@ func (srv *Server) pageAt(pages [][]byte, gen uint64, cursor, what string) ([]by
 }
 
 // readCursor reads the cursor of a list request's params.
-func readCursor(d *Decoder, params []byte) (string, *Error) {
+func readCursor(d *mcpimpl.Decoder, params []byte) (string, *Error) {
 	if params == nil {
 		return "", nil
 	}
@@ -232,7 +221,7 @@ func readCursor(d *Decoder, params []byte) (string, *Error) {
 			if !ok {
 				break
 			}
-			if string(key) == "cursor" && d.Peek() != NullValue {
+			if string(key) == "cursor" && d.Peek() != mcpimpl.NullValue {
 				cursor, _ = d.String()
 			} else {
 				d.Skip()
@@ -268,7 +257,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 			switch string(key) {
 			case "name":
 				var name []byte
-				if name, hasName = d.stringView(); hasName {
+				if name, hasName = d.StringView(); hasName {
 					s.srv.mu.RLock()
 					tool = s.srv.index[string(name)]
 					s.srv.mu.RUnlock()
@@ -277,12 +266,12 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 					}
 				}
 			case "arguments":
-				if d.Peek() == NullValue {
+				if d.Peek() == mcpimpl.NullValue {
 					d.Skip()
 				} else {
 					// Anything but an object is reported to the model by
 					// the tool's decoder.
-					req.Arguments, _ = d.rawView()
+					req.Arguments, _ = d.RawView()
 				}
 			default:
 				d.Skip()
@@ -344,3 +333,5 @@ func (s *Server) unknownTool(name string) *Error {
 	data := appendStrings([]byte(`{"available":`), names)
 	return &Error{Code: CodeInvalidParams, Message: "Unknown tool: " + name, Data: append(data, '}')}
 }
+
+var emptyObject = []byte("{}")

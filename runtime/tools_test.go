@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // fullTool has every optional member of a tool.
@@ -231,7 +232,7 @@ var (
 		return &rt.CallToolResult{Content: []rt.Content{rt.TextContent{Text: "x"}}, StructuredContent: json.RawMessage(`{"n":`)}, nil
 	})
 	listTool = tool("list", func(_ context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-		d := req.Decoder()
+		d := mcpimpl.ArgumentsDecoder(req.Arguments)
 		var mode string
 		if d.Object() {
 			for {
@@ -265,7 +266,7 @@ var (
 
 // argsHandler describes the arguments it was given.
 func argsHandler(_ context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-	d := req.Decoder()
+	d := mcpimpl.ArgumentsDecoder(req.Arguments)
 	n := 0
 	if d.Object() {
 		for {

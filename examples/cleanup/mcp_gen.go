@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // RegisterMCP registers the package's MCP tools with s: purge_old.
@@ -16,9 +17,9 @@ func RegisterMCP(s *runtime.Server, cleaner *Cleaner) {
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in PurgeArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodePurgeArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := cleaner.PurgeOld(ctx, in)
@@ -31,7 +32,7 @@ func RegisterMCP(s *runtime.Server, cleaner *Cleaner) {
 }
 
 // mcpDecodePurgeArgs decodes and validates PurgeArgs.
-func mcpDecodePurgeArgs(d *runtime.Decoder, v *PurgeArgs) {
+func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 	if !d.Object() {
 		return
 	}

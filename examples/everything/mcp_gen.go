@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // RegisterMCP registers the package's MCP primitives with s: tools test_simple_text, test_image_content, test_audio_content, test_embedded_resource, test_multiple_content_types, test_tool_with_logging, test_tool_with_progress, test_error_handling, test_reconnection, test_sampling, test_elicitation, test_elicitation_sep1034_defaults, test_elicitation_sep1330_enums; resources test://static-text, test://static-binary, test://watched-resource, test://template/{id}/data; prompts test_simple_prompt, test_prompt_with_arguments, test_prompt_with_embedded_resource, test_prompt_with_image.
@@ -15,9 +16,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestSimpleText),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestSimpleText(ctx)
@@ -33,9 +34,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestImageContent),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestImageContent(ctx)
@@ -51,9 +52,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestAudioContent),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestAudioContent(ctx)
@@ -69,9 +70,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestEmbeddedResource),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestEmbeddedResource(ctx)
@@ -87,9 +88,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestMultipleContentTypes),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestMultipleContentTypes(ctx)
@@ -105,9 +106,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestToolWithLogging),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestToolWithLogging(ctx)
@@ -123,9 +124,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestToolWithProgress),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestToolWithProgress(ctx)
@@ -141,9 +142,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestErrorHandling),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestErrorHandling(ctx)
@@ -159,9 +160,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestReconnection),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestReconnection(ctx)
@@ -178,9 +179,9 @@ func RegisterMCP(s *runtime.Server) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SamplingArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeSamplingArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestSampling(ctx, in)
@@ -197,9 +198,9 @@ func RegisterMCP(s *runtime.Server) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in ElicitationArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeElicitationArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestElicitation(ctx, in)
@@ -215,9 +216,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestElicitationSep1034Defaults),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestElicitationSep1034Defaults(ctx)
@@ -233,9 +234,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTestElicitationSep1330Enums),
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestElicitationSep1330Enums(ctx)
@@ -291,7 +292,7 @@ func RegisterMCP(s *runtime.Server) {
 		MIMEType:    "application/json",
 		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			var in0 string
-			d := req.Decoder()
+			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 			if d.Object() {
 				for {
 					key, ok := d.Field()
@@ -308,14 +309,14 @@ func RegisterMCP(s *runtime.Server) {
 					}
 				}
 			}
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Template(in0)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeTemplateData(enc, &out)
 			b, err := enc.Text()
 			if err != nil {
@@ -349,7 +350,7 @@ func RegisterMCP(s *runtime.Server) {
 		},
 		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
 			var in PromptArgs
-			d := req.Decoder()
+			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"arg1", "arg2"})
 			if d.Object() {
 				for {
 					key, ok := d.Field()
@@ -370,7 +371,7 @@ func RegisterMCP(s *runtime.Server) {
 					}
 				}
 			}
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestPromptWithArguments(in)
@@ -389,7 +390,7 @@ func RegisterMCP(s *runtime.Server) {
 		},
 		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
 			var in EmbeddedArgs
-			d := req.Decoder()
+			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"resourceUri"})
 			if d.Object() {
 				for {
 					key, ok := d.Field()
@@ -406,7 +407,7 @@ func RegisterMCP(s *runtime.Server) {
 					}
 				}
 			}
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := TestPromptWithEmbeddedResource(in)
@@ -438,7 +439,7 @@ func MCPOptions() []runtime.Option {
 }
 
 // mcpDecodeSamplingArgs decodes and validates SamplingArgs.
-func mcpDecodeSamplingArgs(d *runtime.Decoder, v *SamplingArgs) {
+func mcpDecodeSamplingArgs(d *mcpimpl.Decoder, v *SamplingArgs) {
 	if !d.Object() {
 		return
 	}
@@ -464,7 +465,7 @@ func mcpDecodeSamplingArgs(d *runtime.Decoder, v *SamplingArgs) {
 }
 
 // mcpDecodeElicitationArgs decodes and validates ElicitationArgs.
-func mcpDecodeElicitationArgs(d *runtime.Decoder, v *ElicitationArgs) {
+func mcpDecodeElicitationArgs(d *mcpimpl.Decoder, v *ElicitationArgs) {
 	if !d.Object() {
 		return
 	}
@@ -490,7 +491,7 @@ func mcpDecodeElicitationArgs(d *runtime.Decoder, v *ElicitationArgs) {
 }
 
 // mcpEncodeTemplateData writes TemplateData as JSON.
-func mcpEncodeTemplateData(enc *runtime.Encoder, v *TemplateData) {
+func mcpEncodeTemplateData(enc *mcpimpl.Encoder, v *TemplateData) {
 	enc.Open()
 	enc.Key(`"id":`)
 	enc.String(v.ID)

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // RegisterMCP registers the package's MCP tools with s: search_files, list_dir.
@@ -16,9 +17,9 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SearchArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeSearchArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := fs.SearchFiles(ctx, in)
@@ -36,24 +37,28 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in ListArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeListArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := fs.ListDir(ctx, in)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeListing(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 }
 
 // mcpDecodeSearchArgs decodes and validates SearchArgs.
-func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
+func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
@@ -103,7 +108,7 @@ func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 }
 
 // mcpDecodeListArgs decodes and validates ListArgs.
-func mcpDecodeListArgs(d *runtime.Decoder, v *ListArgs) {
+func mcpDecodeListArgs(d *mcpimpl.Decoder, v *ListArgs) {
 	if !d.Object() {
 		return
 	}
@@ -119,7 +124,7 @@ func mcpDecodeListArgs(d *runtime.Decoder, v *ListArgs) {
 				break
 			}
 			if x0, ok := d.String(); ok {
-				runtime.CheckLength(d, x0, -1, 1024)
+				mcpimpl.CheckLength(d, x0, -1, 1024)
 				v.Dir = x0
 			}
 		case "sort":
@@ -145,7 +150,7 @@ func mcpDecodeListArgs(d *runtime.Decoder, v *ListArgs) {
 }
 
 // mcpEncodeListing writes Listing as JSON.
-func mcpEncodeListing(enc *runtime.Encoder, v *Listing) {
+func mcpEncodeListing(enc *mcpimpl.Encoder, v *Listing) {
 	enc.Open()
 	enc.Key(`"dir":`)
 	enc.String(v.Dir)
@@ -160,7 +165,7 @@ func mcpEncodeListing(enc *runtime.Encoder, v *Listing) {
 }
 
 // mcpEncodeEntry writes Entry as JSON.
-func mcpEncodeEntry(enc *runtime.Encoder, v *Entry) {
+func mcpEncodeEntry(enc *mcpimpl.Encoder, v *Entry) {
 	enc.Open()
 	enc.Key(`"name":`)
 	enc.String(v.Name)

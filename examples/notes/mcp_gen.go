@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // RegisterMCP registers the package's MCP primitives with s: tools create_note, append_to_note, search_notes; resources notes://index, notes://{id}; prompts summarize_note.
@@ -16,9 +17,9 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(false)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in NoteArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeNoteArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := notes.CreateNote(in)
@@ -34,9 +35,9 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		InputSchema: []byte(mcpInputSchemaAppendToNote),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in NoteArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeNoteArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := notes.AppendToNote(in)
@@ -54,16 +55,16 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SearchArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeSearchArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := notes.SearchNotes(ctx, in)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			enc.Open()
 			enc.Key(`"items":`)
 			enc.OpenArray()
@@ -73,7 +74,11 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			}
 			enc.CloseArray()
 			enc.Close()
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddResource(runtime.Resource{
@@ -87,7 +92,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			enc.OpenArray()
 			for i0 := range out {
 				enc.Elem()
@@ -108,7 +113,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		MIMEType:    "text/markdown",
 		Handler: func(ctx context.Context, req *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
 			var in0 string
-			d := req.Decoder()
+			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 			if d.Object() {
 				for {
 					key, ok := d.Field()
@@ -125,7 +130,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 					}
 				}
 			}
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := notes.Note(in0)
@@ -153,7 +158,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		},
 		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
 			var in SummarizeArgs
-			d := req.Decoder()
+			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"id", "style"})
 			if d.Object() {
 				for {
 					key, ok := d.Field()
@@ -179,7 +184,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 					}
 				}
 			}
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := notes.SummarizeNote(in)
@@ -199,7 +204,7 @@ func MCPOptions() []runtime.Option {
 }
 
 // mcpDecodeNoteArgs decodes and validates NoteArgs.
-func mcpDecodeNoteArgs(d *runtime.Decoder, v *NoteArgs) {
+func mcpDecodeNoteArgs(d *mcpimpl.Decoder, v *NoteArgs) {
 	if !d.Object() {
 		return
 	}
@@ -213,7 +218,7 @@ func mcpDecodeNoteArgs(d *runtime.Decoder, v *NoteArgs) {
 		case "id":
 			seen[0] = true
 			if x0, ok := d.String(); ok {
-				runtime.CheckLength(d, x0, 1, 100)
+				mcpimpl.CheckLength(d, x0, 1, 100)
 				v.ID = x0
 			}
 		case "text":
@@ -234,7 +239,7 @@ func mcpDecodeNoteArgs(d *runtime.Decoder, v *NoteArgs) {
 }
 
 // mcpDecodeSearchArgs decodes and validates SearchArgs.
-func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
+func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
@@ -248,7 +253,7 @@ func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 		case "query":
 			seen[0] = true
 			if x0, ok := d.String(); ok {
-				runtime.CheckLength(d, x0, 1, -1)
+				mcpimpl.CheckLength(d, x0, 1, -1)
 				v.Query = x0
 			}
 		case "limit":
@@ -278,7 +283,7 @@ func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 }
 
 // mcpEncodeMatch writes Match as JSON.
-func mcpEncodeMatch(enc *runtime.Encoder, v *Match) {
+func mcpEncodeMatch(enc *mcpimpl.Encoder, v *Match) {
 	enc.Open()
 	enc.Key(`"id":`)
 	enc.String(v.ID)
@@ -290,7 +295,7 @@ func mcpEncodeMatch(enc *runtime.Encoder, v *Match) {
 }
 
 // mcpEncodeEntry writes Entry as JSON.
-func mcpEncodeEntry(enc *runtime.Encoder, v *Entry) {
+func mcpEncodeEntry(enc *mcpimpl.Encoder, v *Entry) {
 	enc.Open()
 	enc.Key(`"id":`)
 	enc.String(v.ID)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // FuzzDecodeKinds decodes arbitrary arguments with the generated decoder
@@ -17,7 +17,7 @@ func FuzzDecodeKinds(f *testing.F) {
 	f.Add([]byte(`{"bool":true}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var got Kinds
-		d := runtime.NewDecoder(data, "arguments")
+		d := mcpimpl.NewDecoder(data, "arguments")
 		mcpDecodeKinds(d, &got)
 		if err := d.Err(); err != nil {
 			if msg := err.Error(); msg == "" || strings.Contains(msg, ".go:") || strings.Contains(msg, "goroutine ") {

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 	"regexp"
 )
 
@@ -17,9 +18,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema: []byte(mcpInputSchemaTake),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in Kinds
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeKinds(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Take(ctx, in)
@@ -32,7 +33,7 @@ func RegisterMCP(s *runtime.Server) {
 }
 
 // mcpDecodeKinds decodes and validates Kinds.
-func mcpDecodeKinds(d *runtime.Decoder, v *Kinds) {
+func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 	if !d.Object() {
 		return
 	}
@@ -129,7 +130,7 @@ func mcpDecodeKinds(d *runtime.Decoder, v *Kinds) {
 				break
 			}
 			if x0, ok := d.String(); ok {
-				runtime.CheckLength(d, x0, -1, 8)
+				mcpimpl.CheckLength(d, x0, -1, 8)
 				if !mcpPattern0.MatchString(x0) {
 					d.Invalid("must match the pattern ^[a-z]*$")
 				}
@@ -227,7 +228,7 @@ func mcpDecodeKinds(d *runtime.Decoder, v *Kinds) {
 					}
 					n0++
 				}
-				runtime.CheckItems(d, n0, 2, 2)
+				mcpimpl.CheckItems(d, n0, 2, 2)
 			}
 		case "inner":
 			if d.Null() {
@@ -308,7 +309,7 @@ func mcpDecodeKinds(d *runtime.Decoder, v *Kinds) {
 }
 
 // mcpDecodeInner decodes and validates Inner.
-func mcpDecodeInner(d *runtime.Decoder, v *Inner) {
+func mcpDecodeInner(d *mcpimpl.Decoder, v *Inner) {
 	if !d.Object() {
 		return
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // notes is a small server: a static index, a template per note, a prompt
@@ -39,7 +40,7 @@ func notes() *rt.Server {
 		}})
 	srv.AddResourceTemplate(rt.ResourceTemplate{URITemplate: "notes://{id}/line/{n}", Name: "line",
 		Handler: func(_ context.Context, req *rt.ResourceRequest) ([]rt.ResourceContents, error) {
-			d := req.Decoder()
+			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id", "n"})
 			var n int64
 			if d.Object() {
 				for {
@@ -48,7 +49,7 @@ func notes() *rt.Server {
 						break
 					}
 					if string(key) == "n" {
-						n, _ = rt.VarInt(d, 16)
+						n, _ = mcpimpl.VarInt(d, 16)
 					} else {
 						d.Skip()
 					}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // RegisterMCP registers the package's MCP tools with s: search_files, measure_text, make_text, list_items.
@@ -17,9 +18,9 @@ func RegisterMCP(s *runtime.Server) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SearchArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeSearchArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := SearchFiles(ctx, in)
@@ -36,9 +37,9 @@ func RegisterMCP(s *runtime.Server) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in MeasureArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeMeasureArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := MeasureText(ctx, in)
@@ -55,9 +56,9 @@ func RegisterMCP(s *runtime.Server) {
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in MakeArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeMakeArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := MakeText(ctx, in)
@@ -75,24 +76,28 @@ func RegisterMCP(s *runtime.Server) {
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in ItemsArgs
-			d := req.Decoder()
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			mcpDecodeItemsArgs(d, &in)
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := ListItems(ctx, in)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeItems(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 }
 
 // mcpDecodeSearchArgs decodes and validates SearchArgs.
-func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
+func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
@@ -142,7 +147,7 @@ func mcpDecodeSearchArgs(d *runtime.Decoder, v *SearchArgs) {
 }
 
 // mcpDecodeMeasureArgs decodes and validates MeasureArgs.
-func mcpDecodeMeasureArgs(d *runtime.Decoder, v *MeasureArgs) {
+func mcpDecodeMeasureArgs(d *mcpimpl.Decoder, v *MeasureArgs) {
 	if !d.Object() {
 		return
 	}
@@ -168,7 +173,7 @@ func mcpDecodeMeasureArgs(d *runtime.Decoder, v *MeasureArgs) {
 }
 
 // mcpDecodeMakeArgs decodes and validates MakeArgs.
-func mcpDecodeMakeArgs(d *runtime.Decoder, v *MakeArgs) {
+func mcpDecodeMakeArgs(d *mcpimpl.Decoder, v *MakeArgs) {
 	if !d.Object() {
 		return
 	}
@@ -200,7 +205,7 @@ func mcpDecodeMakeArgs(d *runtime.Decoder, v *MakeArgs) {
 }
 
 // mcpDecodeItemsArgs decodes and validates ItemsArgs.
-func mcpDecodeItemsArgs(d *runtime.Decoder, v *ItemsArgs) {
+func mcpDecodeItemsArgs(d *mcpimpl.Decoder, v *ItemsArgs) {
 	if !d.Object() {
 		return
 	}
@@ -232,7 +237,7 @@ func mcpDecodeItemsArgs(d *runtime.Decoder, v *ItemsArgs) {
 }
 
 // mcpEncodeItems writes largetool.Items as JSON.
-func mcpEncodeItems(enc *runtime.Encoder, v *largetool.Items) {
+func mcpEncodeItems(enc *mcpimpl.Encoder, v *largetool.Items) {
 	enc.Open()
 	enc.Key(`"items":`)
 	enc.OpenArray()
@@ -245,7 +250,7 @@ func mcpEncodeItems(enc *runtime.Encoder, v *largetool.Items) {
 }
 
 // mcpEncodeItem writes largetool.Item as JSON.
-func mcpEncodeItem(enc *runtime.Encoder, v *largetool.Item) {
+func mcpEncodeItem(enc *mcpimpl.Encoder, v *largetool.Item) {
 	enc.Open()
 	enc.Key(`"id":`)
 	enc.Int(int64(v.ID))

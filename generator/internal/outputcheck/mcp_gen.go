@@ -6,6 +6,7 @@ import (
 	"context"
 	"github.com/mcpgen/mcpgen/generator/internal/schematypes"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // RegisterMCP registers the package's MCP tools with s: scalars, scalars2, optional, nils, omits, meta, embedding, outer, conflicts, diamond, shadow, forest, dept, chain, pages, marshaled, trees, point_map, persons, quoted, keys, int_map.
@@ -16,18 +17,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaScalars),
 		OutputSchema: []byte(mcpOutputSchemaScalars),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Scalars(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeScalars(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -36,18 +41,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaScalars2),
 		OutputSchema: []byte(mcpOutputSchemaScalars2),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Scalars2(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeScalars2(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -56,18 +65,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaOptional),
 		OutputSchema: []byte(mcpOutputSchemaOptional),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Optional(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeOptional(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -76,9 +89,9 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaNils),
 		OutputSchema: []byte(mcpOutputSchemaNils),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Nils(ctx)
@@ -86,11 +99,15 @@ func RegisterMCP(s *runtime.Server) {
 				return nil, err
 			}
 			if out == nil {
-				return nil, runtime.ErrNilResult
+				return nil, mcpimpl.ErrNilResult
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeNils(enc, out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -99,18 +116,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaOmits),
 		OutputSchema: []byte(mcpOutputSchemaOmits),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Omits(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeOmits(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -119,18 +140,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaMeta),
 		OutputSchema: []byte(mcpOutputSchemaMeta),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Meta(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeMeta(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -139,18 +164,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaEmbedding),
 		OutputSchema: []byte(mcpOutputSchemaEmbedding),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Embedding(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeEmbedding(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -159,18 +188,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaOuter),
 		OutputSchema: []byte(mcpOutputSchemaOuter),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Outer(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeOuter(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -179,18 +212,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaConflicts),
 		OutputSchema: []byte(mcpOutputSchemaConflicts),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Conflicts(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeConflicts(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -199,18 +236,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaDiamond),
 		OutputSchema: []byte(mcpOutputSchemaDiamond),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Diamond(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeDiamond(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -219,18 +260,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaShadow),
 		OutputSchema: []byte(mcpOutputSchemaShadow),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Shadow(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeShadow(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -239,18 +284,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaForest),
 		OutputSchema: []byte(mcpOutputSchemaForest),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Forest(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeForest(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -259,18 +308,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaDept),
 		OutputSchema: []byte(mcpOutputSchemaDept),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Dept(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeDept(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -279,18 +332,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaChain),
 		OutputSchema: []byte(mcpOutputSchemaChain),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Chain(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeChain(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -299,18 +356,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaPages),
 		OutputSchema: []byte(mcpOutputSchemaPages),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Pages(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodePages(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -319,18 +380,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaMarshaled),
 		OutputSchema: []byte(mcpOutputSchemaMarshaled),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Marshaled(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeMarshaled(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -339,16 +404,16 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaTrees),
 		OutputSchema: []byte(mcpOutputSchemaTrees),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Trees(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			enc.Open()
 			enc.Key(`"items":`)
 			enc.OpenArray()
@@ -358,7 +423,11 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc.CloseArray()
 			enc.Close()
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -367,18 +436,18 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaPointMap),
 		OutputSchema: []byte(mcpOutputSchemaPointMap),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := PointMap(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			enc.Open()
-			for _, k0 := range runtime.SortedKeys(out) {
+			for _, k0 := range mcpimpl.SortedKeys(out) {
 				enc.MapKey(string(k0))
 				x0 := out[k0]
 				if p1 := x0; p1 != nil {
@@ -388,7 +457,11 @@ func RegisterMCP(s *runtime.Server) {
 				}
 			}
 			enc.Close()
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -397,16 +470,16 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaPersons),
 		OutputSchema: []byte(mcpOutputSchemaPersons),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Persons(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			enc.Open()
 			enc.Key(`"items":`)
 			enc.OpenArray()
@@ -420,7 +493,11 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc.CloseArray()
 			enc.Close()
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -429,18 +506,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaQuoted),
 		OutputSchema: []byte(mcpOutputSchemaQuoted),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Quoted(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeOutQuoted(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -449,18 +530,22 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaKeys),
 		OutputSchema: []byte(mcpOutputSchemaKeys),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := Keys(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			mcpEncodeOutKeys(enc, &out)
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -469,30 +554,34 @@ func RegisterMCP(s *runtime.Server) {
 		InputSchema:  []byte(mcpInputSchemaIntMap),
 		OutputSchema: []byte(mcpOutputSchemaIntMap),
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
-			d := req.Decoder()
-			runtime.DecodeNoArguments(d)
-			if err := d.Err(); err != nil {
+			d := mcpimpl.ArgumentsDecoder(req.Arguments)
+			mcpimpl.DecodeNoArguments(d)
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			out, err := IntMap(ctx)
 			if err != nil {
 				return nil, err
 			}
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			enc.Open()
-			for _, k0 := range runtime.IntKeys(out) {
+			for _, k0 := range mcpimpl.IntKeys(out) {
 				enc.MapKey(k0.Name)
 				x0 := out[k0.Key]
 				enc.String(x0)
 			}
 			enc.Close()
-			return enc.Result()
+			b, err := enc.JSON()
+			if err != nil {
+				return nil, err
+			}
+			return runtime.StructuredResult(b), nil
 		},
 	})
 }
 
 // mcpEncodeScalars writes schematypes.Scalars as JSON.
-func mcpEncodeScalars(enc *runtime.Encoder, v *schematypes.Scalars) {
+func mcpEncodeScalars(enc *mcpimpl.Encoder, v *schematypes.Scalars) {
 	enc.Open()
 	enc.Key(`"bool":`)
 	enc.Bool(v.Bool)
@@ -532,7 +621,7 @@ func mcpEncodeScalars(enc *runtime.Encoder, v *schematypes.Scalars) {
 }
 
 // mcpEncodeScalars2 writes schematypes.Scalars2 as JSON.
-func mcpEncodeScalars2(enc *runtime.Encoder, v *schematypes.Scalars2) {
+func mcpEncodeScalars2(enc *mcpimpl.Encoder, v *schematypes.Scalars2) {
 	enc.Open()
 	enc.Key(`"f32":`)
 	enc.Float(float64(v.F32), 32)
@@ -558,7 +647,7 @@ func mcpEncodeScalars2(enc *runtime.Encoder, v *schematypes.Scalars2) {
 }
 
 // mcpEncodeOptional writes schematypes.Optional as JSON.
-func mcpEncodeOptional(enc *runtime.Encoder, v *schematypes.Optional) {
+func mcpEncodeOptional(enc *mcpimpl.Encoder, v *schematypes.Optional) {
 	enc.Open()
 	enc.Key(`"plain":`)
 	enc.String(v.Plain)
@@ -574,7 +663,7 @@ func mcpEncodeOptional(enc *runtime.Encoder, v *schematypes.Optional) {
 		enc.Key(`"omit":`)
 		enc.String(v.Omit)
 	}
-	if !runtime.IsZero(v.Zero) {
+	if !mcpimpl.IsZero(v.Zero) {
 		enc.Key(`"zero":`)
 		enc.Int(int64(v.Zero))
 	}
@@ -600,7 +689,7 @@ func mcpEncodeOptional(enc *runtime.Encoder, v *schematypes.Optional) {
 }
 
 // mcpEncodeNils writes schematypes.Nils as JSON.
-func mcpEncodeNils(enc *runtime.Encoder, v *schematypes.Nils) {
+func mcpEncodeNils(enc *mcpimpl.Encoder, v *schematypes.Nils) {
 	enc.Open()
 	enc.Key(`"strings":`)
 	enc.OpenArray()
@@ -629,7 +718,7 @@ func mcpEncodeNils(enc *runtime.Encoder, v *schematypes.Nils) {
 	enc.CloseArray()
 	enc.Key(`"map":`)
 	enc.Open()
-	for _, k0 := range runtime.SortedKeys(v.Map) {
+	for _, k0 := range mcpimpl.SortedKeys(v.Map) {
 		enc.MapKey(string(k0))
 		x0 := v.Map[k0]
 		enc.Int(int64(x0))
@@ -637,7 +726,7 @@ func mcpEncodeNils(enc *runtime.Encoder, v *schematypes.Nils) {
 	enc.Close()
 	enc.Key(`"ptrMap":`)
 	enc.Open()
-	for _, k0 := range runtime.SortedKeys(v.PtrMap) {
+	for _, k0 := range mcpimpl.SortedKeys(v.PtrMap) {
 		enc.MapKey(string(k0))
 		x0 := v.PtrMap[k0]
 		if p1 := x0; p1 != nil {
@@ -649,7 +738,7 @@ func mcpEncodeNils(enc *runtime.Encoder, v *schematypes.Nils) {
 	enc.Close()
 	enc.Key(`"nested":`)
 	enc.Open()
-	for _, k0 := range runtime.SortedKeys(v.Nested) {
+	for _, k0 := range mcpimpl.SortedKeys(v.Nested) {
 		enc.MapKey(string(k0))
 		x0 := v.Nested[k0]
 		enc.OpenArray()
@@ -680,7 +769,7 @@ func mcpEncodeNils(enc *runtime.Encoder, v *schematypes.Nils) {
 	enc.Marshal(v.Any)
 	enc.Key(`"rawMap":`)
 	enc.Open()
-	for _, k0 := range runtime.SortedKeys(v.RawMap) {
+	for _, k0 := range mcpimpl.SortedKeys(v.RawMap) {
 		enc.MapKey(string(k0))
 		x0 := v.RawMap[k0]
 		enc.Raw(x0)
@@ -728,7 +817,7 @@ func mcpEncodeNils(enc *runtime.Encoder, v *schematypes.Nils) {
 }
 
 // mcpEncodeOmits writes schematypes.Omits as JSON.
-func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
+func mcpEncodeOmits(enc *mcpimpl.Encoder, v *schematypes.Omits) {
 	enc.Open()
 	if v.Bool {
 		enc.Key(`"bool":`)
@@ -762,7 +851,7 @@ func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
 	if len(v.Map) != 0 {
 		enc.Key(`"map":`)
 		enc.Open()
-		for _, k0 := range runtime.SortedKeys(v.Map) {
+		for _, k0 := range mcpimpl.SortedKeys(v.Map) {
 			enc.MapKey(string(k0))
 			x0 := v.Map[k0]
 			enc.Bool(x0)
@@ -792,11 +881,11 @@ func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
 		enc.Key(`"time":`)
 		enc.Time(v.Time)
 	}
-	if !runtime.IsZero(v.ZPoint) {
+	if !mcpimpl.IsZero(v.ZPoint) {
 		enc.Key(`"zPoint":`)
 		mcpEncodePoint(enc, &v.ZPoint)
 	}
-	if !runtime.IsZeroValue(&v.ZSlice) {
+	if !mcpimpl.IsZeroValue(&v.ZSlice) {
 		enc.Key(`"zSlice":`)
 		enc.OpenArray()
 		for i0 := range v.ZSlice {
@@ -805,7 +894,7 @@ func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
 		}
 		enc.CloseArray()
 	}
-	if !runtime.IsZeroValue(&v.ZWithS) {
+	if !mcpimpl.IsZeroValue(&v.ZWithS) {
 		enc.Key(`"zWithS":`)
 		mcpEncodeWithSlice(enc, &v.ZWithS)
 	}
@@ -840,7 +929,7 @@ func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
 	if len(v.Keys) != 0 {
 		enc.Key(`"keys":`)
 		enc.Open()
-		for _, k0 := range runtime.SortedKeys(v.Keys) {
+		for _, k0 := range mcpimpl.SortedKeys(v.Keys) {
 			enc.MapKey(string(k0))
 			x0 := v.Keys[k0]
 			enc.Float(float64(x0), 64)
@@ -850,7 +939,7 @@ func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
 	if len(v.Deep) != 0 {
 		enc.Key(`"deep":`)
 		enc.Open()
-		for _, k0 := range runtime.SortedKeys(v.Deep) {
+		for _, k0 := range mcpimpl.SortedKeys(v.Deep) {
 			enc.MapKey(string(k0))
 			x0 := v.Deep[k0]
 			if p1 := x0; p1 != nil {
@@ -865,7 +954,7 @@ func mcpEncodeOmits(enc *runtime.Encoder, v *schematypes.Omits) {
 }
 
 // mcpEncodeMeta writes schematypes.Meta as JSON.
-func mcpEncodeMeta(enc *runtime.Encoder, v *schematypes.Meta) {
+func mcpEncodeMeta(enc *mcpimpl.Encoder, v *schematypes.Meta) {
 	enc.Open()
 	if len(v.Labels) != 0 {
 		enc.Key(`"labels":`)
@@ -886,7 +975,7 @@ func mcpEncodeMeta(enc *runtime.Encoder, v *schematypes.Meta) {
 }
 
 // mcpEncodeEmbedding writes schematypes.Embedding as JSON.
-func mcpEncodeEmbedding(enc *runtime.Encoder, v *schematypes.Embedding) {
+func mcpEncodeEmbedding(enc *mcpimpl.Encoder, v *schematypes.Embedding) {
 	enc.Open()
 	enc.Key(`"id":`)
 	enc.String(v.Base.ID)
@@ -926,7 +1015,7 @@ func mcpEncodeEmbedding(enc *runtime.Encoder, v *schematypes.Embedding) {
 }
 
 // mcpEncodeOuter writes schematypes.Outer as JSON.
-func mcpEncodeOuter(enc *runtime.Encoder, v *schematypes.Outer) {
+func mcpEncodeOuter(enc *mcpimpl.Encoder, v *schematypes.Outer) {
 	enc.Open()
 	if v.Meta != nil && len(v.Meta.Labels) != 0 {
 		enc.Key(`"labels":`)
@@ -963,7 +1052,7 @@ func mcpEncodeOuter(enc *runtime.Encoder, v *schematypes.Outer) {
 }
 
 // mcpEncodeConflicts writes schematypes.Conflicts as JSON.
-func mcpEncodeConflicts(enc *runtime.Encoder, v *schematypes.Conflicts) {
+func mcpEncodeConflicts(enc *mcpimpl.Encoder, v *schematypes.Conflicts) {
 	enc.Open()
 	enc.Key(`"z":`)
 	enc.Bool(v.ConflictA.Z)
@@ -975,7 +1064,7 @@ func mcpEncodeConflicts(enc *runtime.Encoder, v *schematypes.Conflicts) {
 }
 
 // mcpEncodeDiamond writes schematypes.Diamond as JSON.
-func mcpEncodeDiamond(enc *runtime.Encoder, v *schematypes.Diamond) {
+func mcpEncodeDiamond(enc *mcpimpl.Encoder, v *schematypes.Diamond) {
 	enc.Open()
 	enc.Key(`"L":`)
 	enc.Int(int64(v.Left.L))
@@ -989,7 +1078,7 @@ func mcpEncodeDiamond(enc *runtime.Encoder, v *schematypes.Diamond) {
 }
 
 // mcpEncodeShadow writes schematypes.Shadow as JSON.
-func mcpEncodeShadow(enc *runtime.Encoder, v *schematypes.Shadow) {
+func mcpEncodeShadow(enc *mcpimpl.Encoder, v *schematypes.Shadow) {
 	enc.Open()
 	enc.Key(`"id":`)
 	enc.Int(int64(v.ID))
@@ -999,7 +1088,7 @@ func mcpEncodeShadow(enc *runtime.Encoder, v *schematypes.Shadow) {
 }
 
 // mcpEncodeForest writes schematypes.Forest as JSON.
-func mcpEncodeForest(enc *runtime.Encoder, v *schematypes.Forest) {
+func mcpEncodeForest(enc *mcpimpl.Encoder, v *schematypes.Forest) {
 	enc.Open()
 	enc.Key(`"trees":`)
 	enc.OpenArray()
@@ -1016,7 +1105,7 @@ func mcpEncodeForest(enc *runtime.Encoder, v *schematypes.Forest) {
 }
 
 // mcpEncodeDept writes schematypes.Dept as JSON.
-func mcpEncodeDept(enc *runtime.Encoder, v *schematypes.Dept) {
+func mcpEncodeDept(enc *mcpimpl.Encoder, v *schematypes.Dept) {
 	enc.Open()
 	enc.Key(`"name":`)
 	enc.String(v.Name)
@@ -1031,7 +1120,7 @@ func mcpEncodeDept(enc *runtime.Encoder, v *schematypes.Dept) {
 }
 
 // mcpEncodeChain writes schematypes.Chain as JSON.
-func mcpEncodeChain(enc *runtime.Encoder, v *schematypes.Chain) {
+func mcpEncodeChain(enc *mcpimpl.Encoder, v *schematypes.Chain) {
 	enc.Open()
 	enc.Key(`"links":`)
 	enc.OpenArray()
@@ -1044,7 +1133,7 @@ func mcpEncodeChain(enc *runtime.Encoder, v *schematypes.Chain) {
 }
 
 // mcpEncodePages writes schematypes.Pages as JSON.
-func mcpEncodePages(enc *runtime.Encoder, v *schematypes.Pages) {
+func mcpEncodePages(enc *mcpimpl.Encoder, v *schematypes.Pages) {
 	enc.Open()
 	enc.Key(`"strings":`)
 	mcpEncodePage(enc, &v.Strings)
@@ -1054,7 +1143,7 @@ func mcpEncodePages(enc *runtime.Encoder, v *schematypes.Pages) {
 }
 
 // mcpEncodeMarshaled writes schematypes.Marshaled as JSON.
-func mcpEncodeMarshaled(enc *runtime.Encoder, v *schematypes.Marshaled) {
+func mcpEncodeMarshaled(enc *mcpimpl.Encoder, v *schematypes.Marshaled) {
 	enc.Open()
 	enc.Key(`"v":`)
 	enc.Marshal(&v.V)
@@ -1077,7 +1166,7 @@ func mcpEncodeMarshaled(enc *runtime.Encoder, v *schematypes.Marshaled) {
 	enc.Marshal(&v.Stamped)
 	enc.Key(`"hexMap":`)
 	enc.Open()
-	for _, k0 := range runtime.SortedKeys(v.HexMap) {
+	for _, k0 := range mcpimpl.SortedKeys(v.HexMap) {
 		enc.MapKey(string(k0))
 		x0 := v.HexMap[k0]
 		enc.Marshal(&x0)
@@ -1087,7 +1176,7 @@ func mcpEncodeMarshaled(enc *runtime.Encoder, v *schematypes.Marshaled) {
 }
 
 // mcpEncodeTree writes schematypes.Tree as JSON.
-func mcpEncodeTree(enc *runtime.Encoder, v *schematypes.Tree) {
+func mcpEncodeTree(enc *mcpimpl.Encoder, v *schematypes.Tree) {
 	enc.Open()
 	enc.Key(`"value":`)
 	enc.String(v.Value)
@@ -1108,7 +1197,7 @@ func mcpEncodeTree(enc *runtime.Encoder, v *schematypes.Tree) {
 }
 
 // mcpEncodePoint writes schematypes.Point as JSON.
-func mcpEncodePoint(enc *runtime.Encoder, v *schematypes.Point) {
+func mcpEncodePoint(enc *mcpimpl.Encoder, v *schematypes.Point) {
 	enc.Open()
 	enc.Key(`"x":`)
 	enc.Int(int64(v.X))
@@ -1118,7 +1207,7 @@ func mcpEncodePoint(enc *runtime.Encoder, v *schematypes.Point) {
 }
 
 // mcpEncodePerson writes schematypes.Person as JSON.
-func mcpEncodePerson(enc *runtime.Encoder, v *schematypes.Person) {
+func mcpEncodePerson(enc *mcpimpl.Encoder, v *schematypes.Person) {
 	enc.Open()
 	enc.Key(`"name":`)
 	enc.String(v.Name)
@@ -1134,7 +1223,7 @@ func mcpEncodePerson(enc *runtime.Encoder, v *schematypes.Person) {
 }
 
 // mcpEncodeOutQuoted writes schematypes.OutQuoted as JSON.
-func mcpEncodeOutQuoted(enc *runtime.Encoder, v *schematypes.OutQuoted) {
+func mcpEncodeOutQuoted(enc *mcpimpl.Encoder, v *schematypes.OutQuoted) {
 	enc.Open()
 	enc.Key(`"i":`)
 	enc.BeginQuote()
@@ -1199,11 +1288,11 @@ func mcpEncodeOutQuoted(enc *runtime.Encoder, v *schematypes.OutQuoted) {
 }
 
 // mcpEncodeOutKeys writes schematypes.OutKeys as JSON.
-func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
+func mcpEncodeOutKeys(enc *mcpimpl.Encoder, v *schematypes.OutKeys) {
 	enc.Open()
 	enc.Key(`"ints":`)
 	enc.Open()
-	for _, k0 := range runtime.IntKeys(v.Ints) {
+	for _, k0 := range mcpimpl.IntKeys(v.Ints) {
 		enc.MapKey(k0.Name)
 		x0 := v.Ints[k0.Key]
 		enc.String(x0)
@@ -1211,7 +1300,7 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 	enc.Close()
 	enc.Key(`"small":`)
 	enc.Open()
-	for _, k0 := range runtime.IntKeys(v.Small) {
+	for _, k0 := range mcpimpl.IntKeys(v.Small) {
 		enc.MapKey(k0.Name)
 		x0 := v.Small[k0.Key]
 		enc.Bool(x0)
@@ -1219,7 +1308,7 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 	enc.Close()
 	enc.Key(`"uints":`)
 	enc.Open()
-	for _, k0 := range runtime.UintKeys(v.Uints) {
+	for _, k0 := range mcpimpl.UintKeys(v.Uints) {
 		enc.MapKey(k0.Name)
 		x0 := v.Uints[k0.Key]
 		if p1 := x0; p1 != nil {
@@ -1231,7 +1320,7 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 	enc.Close()
 	enc.Key(`"hexes":`)
 	enc.Open()
-	for _, k0 := range runtime.TextKeys(enc, v.Hexes) {
+	for _, k0 := range mcpimpl.TextKeys(enc, v.Hexes) {
 		enc.MapKey(k0.Name)
 		x0 := v.Hexes[k0.Key]
 		enc.Int(int64(x0))
@@ -1239,7 +1328,7 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 	enc.Close()
 	enc.Key(`"words":`)
 	enc.Open()
-	for _, k0 := range runtime.TextKeys(enc, v.Words) {
+	for _, k0 := range mcpimpl.TextKeys(enc, v.Words) {
 		enc.MapKey(k0.Name)
 		x0 := v.Words[k0.Key]
 		enc.Int(int64(x0))
@@ -1247,7 +1336,7 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 	enc.Close()
 	enc.Key(`"texts":`)
 	enc.Open()
-	for _, k0 := range runtime.SortedKeys(v.Texts) {
+	for _, k0 := range mcpimpl.SortedKeys(v.Texts) {
 		enc.MapKey(string(k0))
 		x0 := v.Texts[k0]
 		enc.String(x0)
@@ -1255,11 +1344,11 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 	enc.Close()
 	enc.Key(`"nested":`)
 	enc.Open()
-	for _, k0 := range runtime.IntKeys(v.Nested) {
+	for _, k0 := range mcpimpl.IntKeys(v.Nested) {
 		enc.MapKey(k0.Name)
 		x0 := v.Nested[k0.Key]
 		enc.Open()
-		for _, k1 := range runtime.TextKeys(enc, x0) {
+		for _, k1 := range mcpimpl.TextKeys(enc, x0) {
 			enc.MapKey(k1.Name)
 			x1 := x0[k1.Key]
 			enc.Int(int64(x1))
@@ -1271,7 +1360,7 @@ func mcpEncodeOutKeys(enc *runtime.Encoder, v *schematypes.OutKeys) {
 }
 
 // mcpEncodeWithSlice writes schematypes.WithSlice as JSON.
-func mcpEncodeWithSlice(enc *runtime.Encoder, v *schematypes.WithSlice) {
+func mcpEncodeWithSlice(enc *mcpimpl.Encoder, v *schematypes.WithSlice) {
 	enc.Open()
 	enc.Key(`"s":`)
 	enc.OpenArray()
@@ -1284,7 +1373,7 @@ func mcpEncodeWithSlice(enc *runtime.Encoder, v *schematypes.WithSlice) {
 }
 
 // mcpEncodePage writes schematypes.Page[string] as JSON.
-func mcpEncodePage(enc *runtime.Encoder, v *schematypes.Page[string]) {
+func mcpEncodePage(enc *mcpimpl.Encoder, v *schematypes.Page[string]) {
 	enc.Open()
 	enc.Key(`"items":`)
 	enc.OpenArray()
@@ -1301,7 +1390,7 @@ func mcpEncodePage(enc *runtime.Encoder, v *schematypes.Page[string]) {
 }
 
 // mcpEncodePage2 writes schematypes.Page[schematypes.Point] as JSON.
-func mcpEncodePage2(enc *runtime.Encoder, v *schematypes.Page[schematypes.Point]) {
+func mcpEncodePage2(enc *mcpimpl.Encoder, v *schematypes.Page[schematypes.Point]) {
 	enc.Open()
 	enc.Key(`"items":`)
 	enc.OpenArray()

@@ -1,11 +1,11 @@
-package runtime
+package mcpimpl
 
 // Views for the runtime's own message parsing: they return slices of the
 // input, or of the decoder's scratch space, instead of copies, so that the
 // envelope of a request costs no allocation.
 
-// rawView is Raw without the copy: the slice aliases the input.
-func (d *Decoder) rawView() ([]byte, bool) {
+// RawView is [Decoder.Raw] without the copy: the slice aliases the input.
+func (d *Decoder) RawView() ([]byte, bool) {
 	if !d.atValue() {
 		return nil, false
 	}
@@ -16,8 +16,8 @@ func (d *Decoder) rawView() ([]byte, bool) {
 	return d.data[start:d.pos], true
 }
 
-// stringView reads a string like String, returning its unescaped bytes,
-// valid until the next call on d.
-func (d *Decoder) stringView() ([]byte, bool) {
+// StringView reads a string like [Decoder.String], returning its unescaped
+// bytes, valid until the next call on d.
+func (d *Decoder) StringView() ([]byte, bool) {
 	return d.stringBytes("must be a string")
 }

@@ -1,4 +1,4 @@
-package runtime_test
+package mcpimpl_test
 
 import (
 	"encoding/json"
@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	rt "github.com/mcpgen/mcpgen/runtime"
+	rt "github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // TestEncoderMatchesEncodingJSON holds each scalar writer to what
@@ -62,14 +62,14 @@ func TestEncoderMatchesEncodingJSON(t *testing.T) {
 	}
 }
 
-// encoded returns what e wrote, through Result.
+// encoded returns what e wrote, through JSON.
 func encoded(t *testing.T, e *rt.Encoder) string {
 	t.Helper()
-	r, err := e.Result()
+	raw, err := e.JSON()
 	if err != nil {
-		t.Fatalf("Result: %v", err)
+		t.Fatalf("JSON: %v", err)
 	}
-	return string(r.StructuredContent)
+	return string(raw)
 }
 
 func TestEncoderStructure(t *testing.T) {
@@ -121,7 +121,7 @@ func TestEncoderStructure(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var e rt.Encoder
 			tc.write(&e)
-			r, err := e.Result()
+			raw, err := e.JSON()
 			if tc.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.err) {
 					t.Fatalf("error %v, want one containing %q", err, tc.err)
@@ -131,14 +131,11 @@ func TestEncoderStructure(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if string(r.StructuredContent) != tc.want {
-				t.Errorf("got %s, want %s", r.StructuredContent, tc.want)
+			if string(raw) != tc.want {
+				t.Errorf("got %s, want %s", raw, tc.want)
 			}
-			if len(r.Content) != 1 || r.Content[0].(*rt.TextContent).Text != tc.want {
-				t.Errorf("text block %v, want the same JSON", r.Content)
-			}
-			if !json.Valid(r.StructuredContent) {
-				t.Errorf("invalid JSON %s", r.StructuredContent)
+			if !json.Valid(raw) {
+				t.Errorf("invalid JSON %s", raw)
 			}
 		})
 	}

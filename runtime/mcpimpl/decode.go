@@ -1,4 +1,4 @@
-package runtime
+package mcpimpl
 
 import (
 	"cmp"
@@ -139,6 +139,8 @@ type Decoder struct {
 	violations []string
 	syntax     *SyntaxError
 	finished   bool // Err has validated the rest of the input
+
+	own []byte // the input StringsDecoder built, kept for the next one
 }
 
 // NewDecoder returns a Decoder reading data. root names the document in
@@ -617,8 +619,14 @@ func (d *Decoder) Violation(msg string) {
 // object at the current path: "<path>.<name>: required property is missing".
 // It is meant to be called after Field has returned false.
 func (d *Decoder) Missing(name string) {
+	d.MemberViolation(name, "required property is missing")
+}
+
+// MemberViolation records the violation "<path>.<name>: <msg>" about the
+// member name of the object at the current path, such as a missing one.
+func (d *Decoder) MemberViolation(name, msg string) {
 	if d.syntax == nil {
-		d.record(name, true, "required property is missing")
+		d.record(name, true, msg)
 	}
 }
 

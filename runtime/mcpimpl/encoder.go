@@ -1,4 +1,4 @@
-package runtime
+package mcpimpl
 
 import (
 	"bytes"
@@ -10,7 +10,6 @@ import (
 	"slices"
 	"strconv"
 	"time"
-	"unsafe"
 )
 
 // Encoder writes the JSON of a tool's structured result. Generated code
@@ -21,7 +20,8 @@ import (
 //
 // Commas are written by [Encoder.Key] and [Encoder.Elem] as needed, so
 // generated code can leave out optional properties without bookkeeping.
-// The first error is kept and reported by [Encoder.Result].
+// The first error is kept and reported by [Encoder.JSON] and
+// [Encoder.Text].
 type Encoder struct {
 	buf   []byte
 	err   error
@@ -68,7 +68,7 @@ func (e *Encoder) Key(key string) {
 // MapKey starts a property whose name is known only at run time.
 func (e *Encoder) MapKey(key string) {
 	e.comma()
-	e.buf = appendString(e.buf, key)
+	e.buf = AppendString(e.buf, key)
 	e.buf = append(e.buf, ':')
 }
 
@@ -83,7 +83,7 @@ func (e *Encoder) Bool(b bool) { e.buf = strconv.AppendBool(e.buf, b) }
 
 // String writes a string. Invalid UTF-8 becomes U+FFFD, as encoding/json
 // does.
-func (e *Encoder) String(s string) { e.buf = appendString(e.buf, s) }
+func (e *Encoder) String(s string) { e.buf = AppendString(e.buf, s) }
 
 // Int writes an integer.
 func (e *Encoder) Int(n int64) { e.buf = strconv.AppendInt(e.buf, n, 10) }
@@ -180,20 +180,14 @@ func (e *Encoder) fail(msg string) {
 	}
 }
 
-// Result returns the structured result holding what was written (also
-// sent as a text block), or the first error.
-func (e *Encoder) Result() (*CallToolResult, error) {
+// JSON returns what was written, for a tool's structured result, or the
+// first error. The encoder must not be used afterwards: the bytes are not
+// copied.
+func (e *Encoder) JSON() ([]byte, error) {
 	if e.err != nil {
 		return nil, e.err
 	}
-	raw := e.buf
-	r := &textResult{}
-	// raw is never written again, so the text block can share its bytes.
-	r.text.Text = unsafe.String(unsafe.SliceData(raw), len(raw))
-	r.content[0] = &r.text
-	r.res.Content = r.content[:]
-	r.res.StructuredContent = raw
-	return &r.res, nil
+	return e.buf, nil
 }
 
 // SortedKeys returns the keys of m in increasing order, the order in which

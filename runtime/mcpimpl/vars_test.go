@@ -1,10 +1,10 @@
-package runtime_test
+package mcpimpl_test
 
 import (
 	"fmt"
 	"testing"
 
-	rt "github.com/mcpgen/mcpgen/runtime"
+	rt "github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 func TestVarReaders(t *testing.T) {

@@ -1,4 +1,4 @@
-package runtime_test
+package mcpimpl_test
 
 import (
 	"bytes"
@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	rt "github.com/mcpgen/mcpgen/runtime"
+	rt "github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // decRead reads one top-level value with the method under test.

@@ -1,4 +1,4 @@
-package runtime
+package mcpimpl
 
 import (
 	"encoding"
@@ -22,7 +22,7 @@ func (e *Encoder) EndQuote() {
 	if strings.ContainsAny(inner, "<>&") {
 		inner = strings.NewReplacer("<", `\u003c`, ">", `\u003e`, "&", `\u0026`).Replace(inner)
 	}
-	e.buf = appendString(e.buf[:e.quote], inner)
+	e.buf = AppendString(e.buf[:e.quote], inner)
 }
 
 // KeyName is a map key and the property name it is written as.
@@ -53,7 +53,7 @@ func UintKeys[K ~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr, V any](
 // TextKeys returns the keys of m with the property names their MarshalText
 // methods give, sorted by name, as encoding/json writes them; a nil pointer
 // key is named "". An error of MarshalText, or a nil interface key, is
-// kept by e and reported by [Encoder.Result].
+// kept by e and reported by [Encoder.JSON].
 func TextKeys[K interface {
 	comparable
 	encoding.TextMarshaler

@@ -1,4 +1,4 @@
-package runtime
+package mcpimpl
 
 import (
 	"encoding"
@@ -138,11 +138,11 @@ func TestMapKeyNames(t *testing.T) {
 	}
 	e2 := new(Encoder)
 	TextKeys(e2, map[encoding.TextMarshaler]int{nil: 1})
-	if _, err := e2.Result(); err == nil || !strings.Contains(err.Error(), "nil interface") {
+	if _, err := e2.JSON(); err == nil || !strings.Contains(err.Error(), "nil interface") {
 		t.Errorf("a nil interface key: %v", err)
 	}
 	TextKeys(e, map[textKey]int{{"fail"}: 1})
-	if _, err := e.Result(); err == nil || !strings.Contains(err.Error(), "MarshalText of a map key: cannot") {
+	if _, err := e.JSON(); err == nil || !strings.Contains(err.Error(), "MarshalText of a map key: cannot") {
 		t.Errorf("a failing MarshalText: %v", err)
 	}
 }

@@ -1,4 +1,4 @@
-package runtime
+package mcpimpl
 
 import (
 	"math"
@@ -9,8 +9,7 @@ import (
 // VarInt, VarUint, VarFloat and VarBool read such a string as the Go value
 // a handler's parameter wants, recording a violation that names the
 // variable, as Decoder's own readers do, when the text does not hold one.
-// Generated code calls them on [ResourceRequest.Decoder] and
-// [PromptRequest.Decoder].
+// Generated code calls them on a [StringsDecoder].
 
 // VarInt reads a string holding a decimal integer that fits in a signed
 // integer of the given size (8, 16, 32 or 64; other sizes count as 64).

@@ -1,10 +1,11 @@
-package runtime_test
+package mcpimpl_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 type benchEntry struct {
@@ -28,7 +29,7 @@ func benchValue() benchListing {
 }
 
 // What mcpgen generates for benchListing.
-func encodeBenchListing(enc *runtime.Encoder, v *benchListing) {
+func encodeBenchListing(enc *mcpimpl.Encoder, v *benchListing) {
 	enc.Open()
 	enc.Key(`"dir":`)
 	enc.String(v.Dir)
@@ -59,11 +60,13 @@ func BenchmarkStructuredResult(b *testing.B) {
 	b.Run("encoder", func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			enc := new(runtime.Encoder)
+			enc := new(mcpimpl.Encoder)
 			encodeBenchListing(enc, &v)
-			if _, err := enc.Result(); err != nil {
+			raw, err := enc.JSON()
+			if err != nil {
 				b.Fatal(err)
 			}
+			_ = runtime.StructuredResult(raw)
 		}
 	})
 	b.Run("encoding-json", func(b *testing.B) {

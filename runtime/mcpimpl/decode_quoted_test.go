@@ -1,9 +1,9 @@
-package runtime_test
+package mcpimpl_test
 
 import (
 	"testing"
 
-	rt "github.com/mcpgen/mcpgen/runtime"
+	rt "github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // TestDecoderQuoted checks the reads of ",string" fields and integer map

@@ -2,6 +2,7 @@ package runtime_test
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -26,6 +27,9 @@ type validatingPipe struct {
 	mu   sync.Mutex
 	n    int      // server messages validated
 	errs []string // validation failures
+
+	ackOnce sync.Once
+	acked   chan struct{} // closed when the server acknowledges a subscription
 }
 
 func (v *validatingPipe) server(r io.Reader, w io.WriteCloser) {
@@ -40,6 +44,9 @@ func (v *validatingPipe) server(r io.Reader, w io.WriteCloser) {
 				v.errs = append(v.errs, err.Error()+"\n"+string(line))
 			}
 			v.mu.Unlock()
+			if bytes.Contains(line, []byte(`"notifications/subscriptions/acknowledged"`)) {
+				v.ackOnce.Do(func() { close(v.acked) })
+			}
 			w.Write(line)
 		}
 		if err != nil {
@@ -70,7 +77,7 @@ func connectSDK(t *testing.T, srv *rt.Server, opts *mcp.ClientOptions) (*mcp.Cli
 	mcpschema.Require(t, rev26)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
-	v := &validatingPipe{t: t, tr: mcpschema.NewTracker()}
+	v := &validatingPipe{t: t, tr: mcpschema.NewTracker(), acked: make(chan struct{})}
 	srvIn, clientOut := io.Pipe() // client -> server
 	clientIn, srvOut := io.Pipe() // server -> client
 	midR, midW := io.Pipe()       // the server's raw output
@@ -148,6 +155,13 @@ func TestGoSDK2026(t *testing.T) {
 		t.Errorf("the handler ran %d times, want 2", n)
 	}
 
+	// The SDK subscribes in the background: a change made before the
+	// server acknowledged the subscription is not the SDK's to see.
+	select {
+	case <-v.acked:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the SDK never subscribed with subscriptions/listen")
+	}
 	srv.AddTool(tool("added", nil2))
 	select {
 	case <-changed:

@@ -232,8 +232,10 @@ func (s *Session) runCall(c *callContext) {
 	// The request is no longer needed: the answer holds its id. Until it
 	// is written, the answer counts against the memory budget instead.
 	s.mem.take(len(resp))
-	s.mem.give(len(*c.in))
-	putBuffer(c.in)
+	if !c.overran {
+		s.mem.give(len(*c.in))
+		putBuffer(c.in)
+	}
 	if !c.wasCancelled() {
 		c.r.reply(resp)
 	}
@@ -241,7 +243,9 @@ func (s *Session) runCall(c *callContext) {
 	*out = resp
 	putBuffer(out)
 	c.in, c.id, c.params, c.r, c.run = nil, nil, nil, nil, nil
-	s.workers.release()
+	if !c.overran {
+		s.workers.release()
+	}
 }
 
 func (s *Session) handleNotification(m *message) {

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Tool is a tool as registered with [Server.AddTool].
@@ -23,6 +24,10 @@ type Tool struct {
 	OutputSchema json.RawMessage
 	Annotations  *ToolAnnotations
 	Handler      ToolHandler
+	// Timeout, if positive, bounds the time of a call (see
+	// [WithToolTimeout], the server's default, which 0 keeps); a negative
+	// Timeout means no bound.
+	Timeout time.Duration
 }
 
 // ToolAnnotations are hints about a tool's behaviour (revision 2025-03-26+).
@@ -248,7 +253,11 @@ func readCursor(d *Decoder, params []byte) (string, *Error) {
 // callTool answers tools/call; it runs on its own goroutine.
 func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []byte) ([]byte, *Error) {
 	req := toolRequests.Get().(*ToolRequest)
+	abandoned := false // the handler runs on past its timeout and owns req
 	defer func() {
+		if abandoned {
+			return
+		}
 		req.Name, req.Arguments, req.Session = "", nil, nil
 		toolRequests.Put(req)
 	}()
@@ -300,7 +309,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	}
 	req.Name = tool.Name
 	req.Session = s
-	res, err := runTool(ctx, s.srv, tool, req)
+	res, err, abandoned := s.runToolTimed(ctx, tool, req) // timeout.go
 	if err != nil {
 		if e, ok := err.(*Error); ok {
 			return nil, e

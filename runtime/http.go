@@ -92,8 +92,11 @@ type httpHandler struct {
 // answered as JSON, or as an event stream once its handler sends a related
 // message (progress, a log message); in a session, a client that loses
 // such a stream gets the rest of it by GET with the Last-Event-ID header.
-// A client going away does not cancel its requests (it sends
-// notifications/cancelled for that), except in stateless mode.
+// A client going away does not cancel its requests while it can resume
+// their event streams (a client cancels with notifications/cancelled); it
+// does when their answers can no longer reach it: when the response was
+// to be JSON or the request's stream had not started, and in stateless
+// mode.
 //
 // The same handler serves clients of the older HTTP+SSE transport
 // (revision 2024-11-05): a GET of a path that ends in /sse opens such a

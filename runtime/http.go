@@ -21,6 +21,7 @@ type httpOptions struct {
 	idleTimeout time.Duration
 	bodyTimeout time.Duration  // to read a POST body; 0: no limit
 	auth        *Authorization // nil: no authorization
+	limits      limitOptions   // http_limits.go
 }
 
 // WithStateless makes the handler keep no sessions: every POST is answered
@@ -78,6 +79,7 @@ type httpHandler struct {
 	srv  *Server
 	opts httpOptions
 	sessions
+	limiter limiter // http_limits.go
 }
 
 // HTTPHandler returns an http.Handler that serves the server over the
@@ -120,6 +122,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 		o(&h.opts)
 	}
 	h.sessions.init(h.opts.idleTimeout)
+	h.limiter.opts = h.opts.limits
 	return h
 }
 
@@ -137,6 +140,9 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		if req = h.authorize(w, req); req == nil {
 			return
 		}
+	}
+	if !h.limiter.admit(w, req) {
+		return
 	}
 	rev, ok := headerRevision(req.Header.Get(headerProtocolVersion))
 	if !ok {

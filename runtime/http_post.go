@@ -117,11 +117,17 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return
 	}
+	slot, ok := h.limiter.openSession(w, req) // http_limits.go
+	if !ok {
+		return
+	}
 	hs, err := newHTTPSession(h.srv, false, PrincipalFromContext(req.Context()))
 	if err != nil {
+		slot.release()
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
 	}
+	hs.slot = slot
 	r := newPostReply(w)
 	call := hs.s.handleFor(body, r) // no other request knows hs yet
 	id := ""

@@ -236,13 +236,18 @@ func (s *Session) runCall(c *callContext) {
 		s.mem.give(len(*c.in))
 		putBuffer(c.in)
 	}
+	// Nothing may keep the request alive while the answer waits to be
+	// written: it is no longer counted.
+	c.mu.Lock()
+	c.in, c.id, c.params = nil, nil, nil
+	c.mu.Unlock()
 	if !c.wasCancelled() {
 		c.r.reply(resp)
 	}
 	s.mem.give(len(resp))
 	*out = resp
 	putBuffer(out)
-	c.in, c.id, c.params, c.r, c.run = nil, nil, nil, nil, nil
+	c.r, c.run = nil, nil
 	if !c.overran {
 		s.workers.release()
 	}

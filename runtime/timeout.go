@@ -73,6 +73,7 @@ func (s *Session) runToolTimed(ctx context.Context, tool *Tool, req *ToolRequest
 		}
 		// Abandoned: give back what the call held.
 		req.Name, req.Arguments, req.Session = "", nil, nil
+		req.dec.Reset(nil, "")
 		toolRequests.Put(req)
 		s.mem.give(len(*in))
 		putBuffer(in)

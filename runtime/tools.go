@@ -259,6 +259,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 			return
 		}
 		req.Name, req.Arguments, req.Session = "", nil, nil
+		req.dec.Reset(nil, "") // a pooled request must not keep the arguments alive
 		toolRequests.Put(req)
 	}()
 	d := &req.dec

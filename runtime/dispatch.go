@@ -204,7 +204,7 @@ func (s *Session) cancelFor(r replier) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range s.inflight {
-		if unwrap(c.r) == r {
+		if answersThrough(c.r, r) { // http_gone.go
 			c.cancel(true)
 		}
 	}

@@ -26,3 +26,13 @@ func (r *postReply) goneUndeliverable() bool {
 	r.gone = true
 	return true
 }
+
+// answersThrough reports whether a call whose replier is cr answers
+// through r: r itself, or a batch or a request of revision 2026-07-28
+// that r carries.
+func answersThrough(cr, r replier) bool {
+	if b, ok := cr.(*batch); ok {
+		cr = b.r
+	}
+	return unwrap(cr) == r
+}

@@ -22,9 +22,11 @@ func TestHTTPClientGone(t *testing.T) {
 		talk bool
 		// after the client went away: "" waits, "delete" ends the session.
 		after      string
+		batch      bool // the call is in a JSON-RPC batch (revision 2025-03-26)
 		wantCancel bool
 	}{
 		{name: "JSON answer", wantCancel: true},
+		{name: "JSON answer to a batch", batch: true, wantCancel: true},
 		{name: "resumable event stream", talk: true},
 		{name: "resumable event stream, session ended", talk: true, after: "delete", wantCancel: true},
 	} {
@@ -46,15 +48,23 @@ func TestHTTPClientGone(t *testing.T) {
 				}
 			}))
 			c := newHTTPClient(t, srv.HTTPHandler())
-			c.initialize("2025-11-25")
+			rev := "2025-11-25"
+			if tc.batch {
+				rev = "2025-03-26"
+			}
+			c.initialize(rev)
 
 			ctx, goAway := context.WithCancel(context.Background())
 			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait"}}`
 			c.tr.Client([]byte(call))
+			if tc.batch {
+				call = "[" + call + "]"
+			}
 			req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(call))
 			req.Header.Set("Accept", "application/json, text/event-stream")
 			req.Header.Set("Content-Type", "application/json")
 			req.Header.Set("Mcp-Session-Id", c.session)
+			req.Header.Set("Mcp-Protocol-Version", rev)
 			respc := make(chan *http.Response, 1)
 			go func() {
 				resp, err := http.DefaultClient.Do(req)

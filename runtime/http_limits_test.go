@@ -181,3 +181,22 @@ func TestHTTPRateLimit(t *testing.T) {
 	}
 	wantRefused(t, a.do("GET", s, ""), http.StatusTooManyRequests, 1, "rate limit")
 }
+
+// TestHTTPRateLimitForgetsIdleClients: the table of buckets holds the
+// clients seen recently, not every client ever seen.
+func TestHTTPRateLimitForgetsIdleClients(t *testing.T) {
+	const clients = 5000
+	h := httpServer().HTTPHandler(rt.WithRateLimit(1000, 1)) // refilled in 1 ms
+	for i := range clients {
+		c := limitsClient{t: t, h: h, addr: "10.0." + strconv.Itoa(i/256) + "." + strconv.Itoa(i%256)}
+		if w := c.do("GET", "", ""); w.Code == http.StatusTooManyRequests {
+			t.Fatalf("client %d refused on its first request: %s", i, w.Body)
+		}
+		if i%500 == 499 {
+			time.Sleep(2 * time.Millisecond) // the buckets so far refill
+		}
+	}
+	if n := rt.RateLimitBuckets(h); n > 2048 {
+		t.Errorf("%d buckets kept after %d clients, each idle since: want the recent ones only", n, clients)
+	}
+}

@@ -164,3 +164,38 @@ func TestToolTimeoutCancelled(t *testing.T) {
 		t.Errorf("messages after the cancellation:\n%s", lines(rest))
 	}
 }
+
+// Over Streamable HTTP, with sessions and without, a call past its tool's
+// timeout is answered at the deadline, and the session serves the next
+// request.
+func TestToolTimeoutHTTP(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opts []rt.HTTPOption
+	}{
+		{"session", nil},
+		{"stateless", []rt.HTTPOption{rt.WithStateless()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			release := make(chan struct{})
+			defer close(release)
+			srv := httpServer(rt.WithToolTimeout(50 * time.Millisecond))
+			srv.AddTool(tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+				<-release
+				return rt.TextResult("late"), nil
+			}))
+			c := newHTTPClient(t, srv.HTTPHandler(tc.opts...))
+			if tc.opts == nil {
+				c.initialize("2025-11-25")
+			} else {
+				c.assume("2025-11-25")
+			}
+			x := c.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"stubborn"}}`, 200)
+			want := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"tool \"stubborn\" timed out after 50ms"}],"isError":true}}`
+			if string(x.body) != want {
+				t.Errorf("answer %s, want %s", x.body, want)
+			}
+			c.post(listBody, 200)
+		})
+	}
+}

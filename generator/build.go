@@ -116,6 +116,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		Title:       dir.Title,
 		Description: dir.Description,
 		Annotations: dir.Annotations,
+		Timeout:     dir.Timeout,
 		Func:        fd.Name.Name,
 	}
 	if t.Name == "" {

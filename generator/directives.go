@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // directivePrefix starts every mcpgen directive line.
@@ -17,6 +18,7 @@ type toolDirective struct {
 	Title       string
 	Description string
 	Annotations Annotations
+	Timeout     time.Duration   // timeout=30s; 0 when not given
 	set         map[string]bool // keys given, to reject repeats
 }
 
@@ -97,7 +99,7 @@ func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []
 }
 
 // toolKeys lists the keys of //mcp:tool, for messages.
-const toolKeys = "name, title, description, readonly, destructive, idempotent, openworld"
+const toolKeys = "name, title, description, readonly, destructive, idempotent, openworld, timeout"
 
 func (d *toolDirective) apply(key, value string, hasValue bool) string {
 	switch key {
@@ -133,6 +135,13 @@ func (d *toolDirective) apply(key, value string, hasValue bool) string {
 		case "openworld":
 			d.Annotations.OpenWorld = p
 		}
+		return ""
+	case "timeout":
+		t, err := time.ParseDuration(value)
+		if !hasValue || err != nil || t <= 0 {
+			return "timeout=" + value + ": want a positive duration such as 30s, 500ms or 2m"
+		}
+		d.Timeout = t
 		return ""
 	}
 	return "unknown key " + strconv.Quote(key) + " (known: " + toolKeys + ")"

@@ -9,6 +9,7 @@ import (
 	"math/big"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dave/jennifer/jen"
 	"github.com/invopop/jsonschema"
@@ -158,6 +159,9 @@ func (e *emitter) toolValue(t *Tool) jen.Code {
 			}
 		}
 		field("Annotations", jen.Op("&").Add(rt("ToolAnnotations")).Values(hints...))
+	}
+	if t.Timeout > 0 {
+		field("Timeout", durationCode(t.Timeout))
 	}
 	field("Handler", e.handler(t))
 	fields = append(fields, jen.Line())
@@ -533,4 +537,18 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			g.Add(target()).Op("=").Id(m)
 		})
 	}
+}
+
+// durationCode renders d as a multiple of its largest whole unit, such as
+// 30 * time.Second.
+func durationCode(d time.Duration) jen.Code {
+	for _, u := range []struct {
+		unit time.Duration
+		name string
+	}{{time.Hour, "Hour"}, {time.Minute, "Minute"}, {time.Second, "Second"}, {time.Millisecond, "Millisecond"}, {time.Microsecond, "Microsecond"}} {
+		if d%u.unit == 0 {
+			return jen.Lit(int(d/u.unit)).Op("*").Qual("time", u.name)
+		}
+	}
+	return jen.Qual("time", "Duration").Call(jen.Lit(int64(d)))
 }

@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/invopop/jsonschema"
 )
@@ -95,6 +96,7 @@ type Tool struct {
 	Title       string
 	Description string
 	Annotations Annotations
+	Timeout     time.Duration // bound on a call's time; 0: the server's default
 
 	Func    string    // Go function or method name
 	Recv    *Receiver // nil for a plain function

@@ -87,14 +87,18 @@ var runtimeAPI = `
 	func WithLogger
 	func WithMaxInFlight
 	func WithMaxMessageSize
+	func WithMaxSessions
+	func WithMaxSessionsPerClient
 	func WithMemoryBudget
 	func WithPageSize
+	func WithRateLimit
 	func WithRequestStateKey
 	func WithResourceSubscriptions
 	func WithSessionIdleTimeout
 	func WithShutdownGrace
 	func WithStateless
 	func WithTitle
+	func WithToolTimeout
 	method CreateMessageResult.Text
 	method Error.Error
 	method LogLevel.Slog

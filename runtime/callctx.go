@@ -25,6 +25,11 @@ type callContext struct {
 	err       error
 	cancelled bool      // by the client: the response is not sent
 	talk      *callTalk // what the call said to the client; nil until it speaks
+
+	// overran is set when the call was answered at its tool's timeout
+	// while the handler runs on: the handler then gives back the request
+	// buffer and the call's place in flight (timeout.go).
+	overran bool
 }
 
 func (c *callContext) Deadline() (time.Time, bool) { return c.parent.Deadline() }

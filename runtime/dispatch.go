@@ -206,7 +206,7 @@ func (s *Session) cancelFor(r replier) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range s.inflight {
-		if unwrap(c.r) == r {
+		if answersThrough(c.r, r) { // http_gone.go
 			c.cancel(true)
 		}
 	}
@@ -234,16 +234,25 @@ func (s *Session) runCall(c *callContext) {
 	// The request is no longer needed: the answer holds its id. Until it
 	// is written, the answer counts against the memory budget instead.
 	s.mem.take(len(resp))
-	s.mem.give(len(*c.in))
-	putBuffer(c.in)
+	if !c.overran {
+		s.mem.give(len(*c.in))
+		putBuffer(c.in)
+	}
+	// Nothing may keep the request alive while the answer waits to be
+	// written: it is no longer counted.
+	c.mu.Lock()
+	c.in, c.id, c.params = nil, nil, nil
+	c.mu.Unlock()
 	if !c.wasCancelled() {
 		c.r.reply(resp)
 	}
 	s.mem.give(len(resp))
 	*out = resp
 	putBuffer(out)
-	c.in, c.id, c.params, c.r, c.run = nil, nil, nil, nil, nil
-	s.workers.release()
+	c.r, c.run = nil, nil
+	if !c.overran {
+		s.workers.release()
+	}
 }
 
 func (s *Session) handleNotification(m *message) {

@@ -21,6 +21,7 @@ type httpOptions struct {
 	idleTimeout time.Duration
 	bodyTimeout time.Duration  // to read a POST body; 0: no limit
 	auth        *Authorization // nil: no authorization
+	limits      limitOptions   // http_limits.go
 }
 
 // WithStateless makes the handler keep no sessions: every POST is answered
@@ -78,6 +79,7 @@ type httpHandler struct {
 	srv  *Server
 	opts httpOptions
 	sessions
+	limiter limiter // http_limits.go
 }
 
 // HTTPHandler returns an http.Handler that serves the server over the
@@ -92,8 +94,11 @@ type httpHandler struct {
 // answered as JSON, or as an event stream once its handler sends a related
 // message (progress, a log message); in a session, a client that loses
 // such a stream gets the rest of it by GET with the Last-Event-ID header.
-// A client going away does not cancel its requests (it sends
-// notifications/cancelled for that), except in stateless mode.
+// A client going away does not cancel its requests while it can resume
+// their event streams (a client cancels with notifications/cancelled); it
+// does when their answers can no longer reach it: when the response was
+// to be JSON or the request's stream had not started, and in stateless
+// mode.
 //
 // The same handler serves clients of the older HTTP+SSE transport
 // (revision 2024-11-05): a GET of a path that ends in /sse opens such a
@@ -117,6 +122,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 		o(&h.opts)
 	}
 	h.sessions.init(h.opts.idleTimeout)
+	h.limiter.opts = h.opts.limits
 	return h
 }
 
@@ -134,6 +140,9 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		if req = h.authorize(w, req); req == nil {
 			return
 		}
+	}
+	if !h.limiter.admit(w, req) {
+		return
 	}
 	rev, ok := headerRevision(req.Header.Get(headerProtocolVersion))
 	if !ok {

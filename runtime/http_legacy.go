@@ -24,11 +24,17 @@ func (h *httpHandler) getLegacy(w http.ResponseWriter, req *http.Request) {
 		httpError(w, http.StatusNotAcceptable, CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
 		return
 	}
+	slot, ok := h.limiter.openSession(w, req) // http_limits.go
+	if !ok {
+		return
+	}
 	hs, err := newHTTPSession(h.srv, true, PrincipalFromContext(req.Context()))
 	if err != nil {
+		slot.release()
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
 	}
+	hs.slot = slot
 	if !h.add(hs) {
 		hs.end()
 		httpError(w, http.StatusServiceUnavailable, CodeInternalError, "Service Unavailable: the server is shutting down")

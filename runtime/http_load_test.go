@@ -225,6 +225,9 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 	cancelled := make(chan struct{}, sessions)
 	srv := newServer()
 	srv.AddTool(tool("forever", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+		// An event makes the call's stream resumable: its client going
+		// away does not cancel it; the session's expiry does.
+		rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"started"}}`))
 		<-ctx.Done()
 		cancelled <- struct{}{}
 		return nil, ctx.Err()

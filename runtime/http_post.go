@@ -128,11 +128,17 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return
 	}
+	slot, ok := h.limiter.openSession(w, req) // http_limits.go
+	if !ok {
+		return
+	}
 	hs, err := newHTTPSession(h.srv, false, PrincipalFromContext(req.Context()))
 	if err != nil {
+		slot.release()
 		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
 	}
+	hs.slot = slot
 	r := newPostReply(w)
 	call := hs.s.handleFor(body, r) // no other request knows hs yet
 	id := ""
@@ -348,17 +354,22 @@ func (r *postReply) end() {
 // the response: the JSON answer, or 202 Accepted when the POST held no
 // request; sessionID, if not empty, goes in the Mcp-Session-Id header.
 //
-// When the client goes away, the calls go on unless cancelGone is set:
-// the specification asks servers not to take a disconnection for a
-// cancellation (a client cancels with notifications/cancelled), but a
-// stateless request's session ends with its POST.
+// When the client goes away, the calls go on while their answers can
+// still reach it (see goneUndeliverable): the specification asks servers
+// not to take a disconnection for a cancellation, as the client may resume
+// the stream. With cancelGone set (a stateless request, whose session ends
+// with its POST) they are cancelled.
 func (r *postReply) answer(req *http.Request, s *Session, call *callContext, sessionID string, cancelGone bool) {
 	r.mu.Lock()
-	busy := r.pending > 0 && cancelGone && req.Context().Done() != nil
+	busy := r.pending > 0 && req.Context().Done() != nil
 	r.mu.Unlock()
 	pooled := true
 	if busy {
-		stop := context.AfterFunc(req.Context(), func() { s.cancelFor(r) })
+		stop := context.AfterFunc(req.Context(), func() {
+			if cancelGone || r.goneUndeliverable() { // http_gone.go
+				s.cancelFor(r)
+			}
+		})
 		defer func() {
 			if !stop() {
 				pooled = false // cancelFor may still run

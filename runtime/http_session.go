@@ -34,6 +34,8 @@ type httpSession struct {
 	// authorization; principal is that of its latest request.
 	owner     *Principal
 	principal atomic.Pointer[Principal]
+
+	slot *sessionSlot // its place under the session limits (http_limits.go)
 }
 
 // newHTTPSession makes a session for owner, nil without authorization.
@@ -85,6 +87,7 @@ func (hs *httpSession) end() {
 		hs.s.cancelAll()
 		hs.stream.close()
 		hs.s.workers.close(hs.s)
+		hs.slot.release()
 	})
 }
 

@@ -38,6 +38,7 @@ type options struct {
 	clientWait   time.Duration // see WithClientRequestTimeout
 	grace        time.Duration // see WithShutdownGrace
 	memBudget    int           // see WithMemoryBudget
+	toolTimeout  time.Duration // see WithToolTimeout
 	cache        cacheHint     // WithCacheHint (revision 2026-07-28)
 	stateKey     []byte        // WithRequestStateKey (revision 2026-07-28)
 }

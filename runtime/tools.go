@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
@@ -25,6 +26,10 @@ type Tool struct {
 	OutputSchema json.RawMessage
 	Annotations  *ToolAnnotations
 	Handler      ToolHandler
+	// Timeout, if positive, bounds the time of a call (see
+	// [WithToolTimeout], the server's default, which 0 keeps); a negative
+	// Timeout means no bound.
+	Timeout time.Duration
 }
 
 // ToolAnnotations are hints about a tool's behaviour (revision 2025-03-26+).
@@ -237,8 +242,13 @@ func readCursor(d *mcpimpl.Decoder, params []byte) (string, *Error) {
 // callTool answers tools/call; it runs on its own goroutine.
 func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []byte) ([]byte, *Error) {
 	req := toolRequests.Get().(*ToolRequest)
+	abandoned := false // the handler runs on past its timeout and owns req
 	defer func() {
+		if abandoned {
+			return
+		}
 		req.Name, req.Arguments, req.Session = "", nil, nil
+		req.dec.Reset(nil, "") // a pooled request must not keep the arguments alive
 		toolRequests.Put(req)
 	}()
 	d := &req.dec
@@ -289,7 +299,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	}
 	req.Name = tool.Name
 	req.Session = s
-	res, err := runTool(ctx, s.srv, tool, req)
+	res, err, abandoned := s.runToolTimed(ctx, tool, req) // timeout.go
 	if err != nil {
 		if e, ok := err.(*Error); ok {
 			return nil, e

@@ -1,0 +1,12 @@
+package runtime
+
+import "net/http"
+
+// RateLimitBuckets returns how many clients' token buckets h, a handler
+// from HTTPHandler, keeps.
+func RateLimitBuckets(h http.Handler) int {
+	l := &h.(*httpHandler).limiter
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.buckets)
+}

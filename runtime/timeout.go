@@ -1,0 +1,106 @@
+package runtime
+
+import (
+	"context"
+	"sync/atomic"
+	"time"
+)
+
+// WithToolTimeout bounds the time of every tool call (default: no bound);
+// a tool's own [Tool.Timeout] overrides it. When a call's time is up, its
+// context ends, with a deadline the handler can read from ctx.Deadline, and
+// the client gets an isError result saying that the tool timed out after d.
+//
+// The answer does not wait for the handler: one that ignores its context
+// runs on, its result discarded, and keeps its place among the session's
+// calls in flight ([WithMaxInFlight]) and its request's bytes in the
+// memory budget ([WithMemoryBudget]) until it returns. d <= 0 means no
+// bound.
+func WithToolTimeout(d time.Duration) Option { return func(o *options) { o.toolTimeout = d } }
+
+// timeout returns the time a call of t may take; 0 means no bound.
+func (t *Tool) timeout(srv *Server) time.Duration {
+	switch {
+	case t.Timeout > 0:
+		return t.Timeout
+	case t.Timeout < 0:
+		return 0
+	}
+	return max(srv.opts.toolTimeout, 0)
+}
+
+// toolTimeoutError is the cause of a call context's end at its deadline.
+type toolTimeoutError struct {
+	tool string
+	d    time.Duration
+}
+
+func (e *toolTimeoutError) Error() string {
+	return "tool " + quote(e.tool) + " timed out after " + e.d.String()
+}
+
+// Timed call states.
+const (
+	timedRunning   = iota
+	timedReturned  // the handler returned in time; its result is the answer
+	timedAbandoned // answered at the deadline; the handler cleans up when it returns
+)
+
+// runToolTimed calls the handler under the tool's timeout, if any. When
+// the time is up first, it answers at once and reports abandoned: the
+// handler runs on, owning req and the call's request buffer, which it
+// releases with the call's place in flight when it returns.
+func (s *Session) runToolTimed(ctx context.Context, tool *Tool, req *ToolRequest) (res *CallToolResult, err error, abandoned bool) {
+	d := tool.timeout(s.srv)
+	c, _ := ctx.(*callContext)
+	if d <= 0 || c == nil {
+		res, err = runTool(ctx, s.srv, tool, req)
+		return res, err, false
+	}
+	cause := &toolTimeoutError{tool: tool.Name, d: d}
+	deadline := time.Now().Add(d)
+	tctx, cancel := context.WithDeadlineCause(ctx, deadline, cause)
+	defer cancel()
+	var state atomic.Int32
+	done := make(chan struct{})
+	in := c.in
+	go func() {
+		r, e := runTool(tctx, s.srv, tool, req)
+		if state.CompareAndSwap(timedRunning, timedReturned) {
+			res, err = r, e
+			close(done)
+			return
+		}
+		// Abandoned: give back what the call held.
+		req.Name, req.Arguments, req.Session = "", nil, nil
+		req.dec.Reset(nil, "")
+		toolRequests.Put(req)
+		s.mem.give(len(*in))
+		putBuffer(in)
+		s.workers.release()
+	}()
+	select {
+	case <-done:
+	case <-tctx.Done():
+		if context.Cause(tctx) != error(cause) {
+			// Cancelled by the client or the session's end: the
+			// handler may take until the deadline to return.
+			timer := time.NewTimer(time.Until(deadline))
+			select {
+			case <-done:
+			case <-timer.C:
+			}
+			timer.Stop()
+		}
+		if state.CompareAndSwap(timedRunning, timedAbandoned) {
+			c.overran = true
+			return ErrorResult(cause.Error()), nil, true
+		}
+		<-done
+	}
+	if err != nil && context.Cause(tctx) == error(cause) {
+		// The handler gave up because of the deadline: say so.
+		return ErrorResult(cause.Error()), nil, false
+	}
+	return res, err, false
+}

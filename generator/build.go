@@ -97,6 +97,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 		}
 	}
 	diags = append(diags, prims.finish()...)
+	diags = append(diags, buildForms(fset, pkg, b, p, output)...)
 	p.Defs = b.defs
 	return p, diags
 }

@@ -1,0 +1,259 @@
+package generator
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"go/token"
+	"go/types"
+	"io"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/invopop/jsonschema"
+	"golang.org/x/tools/go/packages"
+)
+
+// askFormFunc is the runtime's generic function whose instantiations make
+// their type argument a form.
+const askFormFunc = "AskForm"
+
+// The methods generated on *T for a form T; runtime.Form declares them.
+const (
+	formSchemaMethod = "MCPFormSchema"
+	formDecodeMethod = "MCPDecodeForm"
+)
+
+// isFormMethodError reports whether a type error is about the methods
+// generated for a form, which a type used with AskForm lacks until its
+// first generation.
+func isFormMethodError(msg string) bool {
+	return strings.Contains(msg, "missing method "+formSchemaMethod) || strings.Contains(msg, "missing method "+formDecodeMethod)
+}
+
+// Form is a struct type the package asks the user to fill in with
+// runtime.AskForm: *Type gets the methods of runtime.Form, which give the
+// requested schema and decode and validate the answer.
+type Form struct {
+	Pos   token.Position // the first instantiation of AskForm with Type
+	Type  *types.Named
+	Shape *Shape // KindStruct; its fields are flat
+	// Schema is the requested schema: type, properties and required only,
+	// each property with the keywords elicitation allows.
+	Schema *jsonschema.Schema
+}
+
+// buildForms finds the instantiations of runtime.AskForm in the package's
+// own files and builds a form for each struct type they name, in the order
+// of their first use.
+func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p *Package, output string) []Diagnostic {
+	type use struct {
+		pos token.Position
+		t   types.Type
+	}
+	var uses []use
+	ours := map[string]bool{}
+	for _, f := range pkg.Syntax {
+		if isOurs(fset, f, output) {
+			ours[fset.Position(f.Package).Filename] = true
+		}
+	}
+	for id, inst := range pkg.TypesInfo.Instances {
+		fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
+		if !ok || fn.Pkg() == nil || fn.Pkg().Path() != RuntimePath || fn.Name() != askFormFunc || inst.TypeArgs.Len() == 0 {
+			continue
+		}
+		pos := fset.Position(id.Pos())
+		if ours[pos.Filename] {
+			continue
+		}
+		uses = append(uses, use{pos, inst.TypeArgs.At(0)})
+	}
+	slices.SortFunc(uses, func(x, y use) int {
+		return cmp.Or(cmp.Compare(x.pos.Filename, y.pos.Filename), cmp.Compare(x.pos.Line, y.pos.Line), cmp.Compare(x.pos.Column, y.pos.Column))
+	})
+	var diags []Diagnostic
+	seen := map[*types.TypeName]bool{}
+	for _, u := range uses {
+		t := types.Unalias(u.t)
+		named, _ := t.(*types.Named)
+		var msg string
+		switch {
+		case isTypeParam(t):
+			msg = fmt.Sprintf("runtime.%s[%s]: the form must be a struct type of this package, not a type parameter; call %s with the struct type itself", askFormFunc, typeString(u.t), askFormFunc)
+		case named == nil || !isStruct(named):
+			msg = fmt.Sprintf("runtime.%s[%s]: a form must be a named struct type declared in this package; declare one, e.g. type Answer struct{ … }, with a field per question", askFormFunc, typeString(u.t))
+		case named.Obj().Pkg() != pkg.Types:
+			msg = fmt.Sprintf("runtime.%s[%s]: %s is declared in package %s: mcpgen gives a form its methods in the package that declares it; declare the form struct in this package", askFormFunc, typeString(u.t), named.Obj().Name(), named.Obj().Pkg().Path())
+		case named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0:
+			msg = fmt.Sprintf("runtime.%s[%s]: a form cannot be a generic type; declare a plain struct type", askFormFunc, typeString(u.t))
+		}
+		if msg != "" {
+			diags = append(diags, Diagnostic{Pos: u.pos, Msg: msg})
+			continue
+		}
+		if seen[named.Obj()] {
+			continue
+		}
+		seen[named.Obj()] = true
+		f, ds := buildForm(b, named, u.pos)
+		diags = append(diags, ds...)
+		if f != nil {
+			p.Forms = append(p.Forms, f)
+		}
+	}
+	return diags
+}
+
+func isTypeParam(t types.Type) bool {
+	_, ok := t.(*types.TypeParam)
+	return ok
+}
+
+// buildForm builds the form of the struct type n, reporting every field
+// elicitation cannot express at the field's position.
+func buildForm(b *schemaBuilder, n *types.Named, use token.Position) (*Form, []Diagnostic) {
+	sh, _, diags := b.buildInput(n, n.Obj().Pos())
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	if sh.Kind != KindStruct {
+		return nil, []Diagnostic{{Pos: use, Msg: fmt.Sprintf("form %s has its own JSON methods; a form must be a plain struct whose fields mcpgen can decode and validate", n.Obj().Name())}}
+	}
+	schema := &jsonschema.Schema{Type: "object", Properties: jsonschema.NewProperties()}
+	name := n.Obj().Name()
+	for _, f := range sh.Fields {
+		pos := b.fset.Position(fieldPos(n, f))
+		prop, msg := formProperty(f)
+		if msg != "" {
+			diags = append(diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf("form %s: field %s (%q): %s", name, f.GoPath(), f.Name, msg)})
+			continue
+		}
+		schema.Properties.Set(f.Name, prop)
+		if f.Required {
+			schema.Required = append(schema.Required, f.Name)
+		}
+	}
+	if len(sh.Fields) == 0 {
+		diags = append(diags, Diagnostic{Pos: b.fset.Position(n.Obj().Pos()), Msg: fmt.Sprintf("form %s has no fields: a form asks at least one question; add an exported field", name)})
+	}
+	if len(diags) > 0 {
+		return nil, diags
+	}
+	return &Form{Pos: use, Type: n, Shape: sh, Schema: schema}, nil
+}
+
+// formFixes says what a form's field may be, for the diagnostics.
+const formFixes = "a form's fields are flat: a string (with format date, date-time, email or uri, minLength, maxLength), an integer or float (minimum, maximum), a bool, a time.Time, a string type whose constants make an enum, a slice of such a type for several choices, or a pointer to one of these for an optional field"
+
+// formProperty returns the requested schema of one field of a form, or why
+// elicitation cannot express it.
+func formProperty(f *Field) (*jsonschema.Schema, string) {
+	if f.Nullable {
+		return nil, "jsonschema:\"nullable\" is not allowed: a client never answers a form field with null; drop it (an optional field the user leaves empty is left as it is)"
+	}
+	s := f.Shape
+	if s.Kind == KindPointer {
+		s = s.Elem
+	}
+	if s.Quoted {
+		return nil, "the json tag option \",string\" is not allowed: the client answers with JSON values of the schema's type; drop it"
+	}
+	site := f.Shape.Schema
+	out := &jsonschema.Schema{Title: site.Title, Description: site.Description, Default: site.Default}
+	switch s.Kind {
+	case KindBool:
+		out.Type = "boolean"
+	case KindString, KindTime:
+		out.Type = "string"
+		out.Format, out.MinLength, out.MaxLength = site.Format, site.MinLength, site.MaxLength
+		if len(site.Enum) > 0 {
+			out.Enum = site.Enum
+			out.MinLength, out.MaxLength = nil, nil
+		}
+		switch site.Format {
+		case "", "date", "date-time", "email", "uri":
+		default:
+			return nil, fmt.Sprintf("format %q is not one a form can ask for; use date, date-time, email or uri, or drop it and check the value in the handler", site.Format)
+		}
+	case KindInt, KindUint, KindFloat:
+		if len(site.Enum) > 0 {
+			return nil, fmt.Sprintf("%s is an enum of numbers, and a form's choices are strings; give the type a string underlying type", typeString(s.Type))
+		}
+		out.Type = "integer"
+		if s.Kind == KindFloat {
+			out.Type = "number"
+		}
+		out.Minimum, out.Maximum = site.Minimum, site.Maximum
+	case KindSlice:
+		e := s.Elem
+		if e.Kind != KindString || len(e.Schema.Enum) == 0 {
+			return nil, fmt.Sprintf("a slice (%s) can only hold the choices of a multiple-choice question: its elements must be of a string type whose constants make an enum; %s", typeString(s.Type), formFixes)
+		}
+		out.Type = "array"
+		out.Items = &jsonschema.Schema{Type: "string", Enum: e.Schema.Enum}
+		out.MinItems, out.MaxItems = site.MinItems, site.MaxItems
+	default:
+		return nil, fmt.Sprintf("%s is %s, which a form cannot ask for; %s", typeString(s.Type), kindPhrase(s.Kind), formFixes)
+	}
+	// Every keyword of the field's schema must have made it into the form's:
+	// what the client is not told, the user cannot fill in.
+	if extra := extraKeywords(site, out); len(extra) > 0 {
+		return nil, fmt.Sprintf("%s not allowed in a form (it allows title, description, default, format, minLength, maxLength, minimum, maximum, enum, minItems and maxItems); drop it and check the value in the handler", plural(len(extra), "keyword", "keywords")+" "+strings.Join(extra, ", ")+" "+plural(len(extra), "is", "are"))
+	}
+	return out, ""
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// kindPhrase names a kind of Go type in a form diagnostic.
+func kindPhrase(k Kind) string {
+	switch k {
+	case KindStruct:
+		return "a struct (forms have no nested objects: move its fields into the form)"
+	case KindMap:
+		return "a map"
+	case KindArray:
+		return "an array"
+	case KindBytes:
+		return "a []byte"
+	case KindRawMessage, KindAny:
+		return "any JSON value"
+	case KindUnmarshaler:
+		return "a type with its own JSON or text methods"
+	}
+	return "a " + k.String()
+}
+
+// extraKeywords lists the keywords of site, as JSON, that out lacks.
+func extraKeywords(site, out *jsonschema.Schema) []string {
+	keys := func(s *jsonschema.Schema) map[string]json.RawMessage {
+		b, _ := json.Marshal(s)
+		var m map[string]json.RawMessage
+		json.Unmarshal(b, &m)
+		return m
+	}
+	have := keys(out)
+	var extra []string
+	for k := range keys(site) {
+		if _, ok := have[k]; !ok && k != "type" && k != "items" {
+			extra = append(extra, k)
+		}
+	}
+	slices.Sort(extra)
+	return extra
+}
+
+// dumpForms writes the forms of the model, for Dump.
+func (p *Package) dumpForms(w io.Writer) {
+	for _, f := range p.Forms {
+		fmt.Fprintf(w, "form %s pos=%s:%d\n", f.Type.Obj().Name(), filepath.Base(f.Pos.Filename), f.Pos.Line)
+		dumpShape(w, f.Shape, "  ")
+	}
+}

@@ -2,6 +2,8 @@ package runtime
 
 import (
 	"context"
+	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -103,4 +105,27 @@ func (e *FormError) Error() string {
 		b.WriteString("\n- " + v)
 	}
 	return b.String()
+}
+
+// multiSelectBefore20251125 refuses a form with a multiple-choice
+// property (an array of enum values), which came in revision 2025-11-25,
+// for a client of an earlier revision.
+func multiSelectBefore20251125(schema []byte, rev revision) error {
+	var outline struct {
+		Properties map[string]struct {
+			Type string `json:"type"`
+		} `json:"properties"`
+	}
+	json.Unmarshal(schema, &outline)
+	var names []string
+	for name, p := range outline.Properties {
+		if p.Type == "array" {
+			names = append(names, strconv.Quote(name))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	slices.Sort(names)
+	return &capabilityError{"Elicit", "multiple-choice form fields (" + strings.Join(names, ", ") + ") need protocol revision 2025-11-25 or later; the client speaks " + rev.String(), ""}
 }

@@ -27,9 +27,12 @@ const (
 
 // isFormMethodError reports whether a type error is about the methods
 // generated for a form, which a type used with AskForm lacks until its
-// first generation.
+// first generation (or, when the methods are called in the package, until
+// the file that declares them is generated).
 func isFormMethodError(msg string) bool {
-	return strings.Contains(msg, "missing method "+formSchemaMethod) || strings.Contains(msg, "missing method "+formDecodeMethod)
+	// "missing method M" (AskForm's constraint), "no field or method M" (a
+	// call of M).
+	return strings.Contains(msg, "method "+formSchemaMethod) || strings.Contains(msg, "method "+formDecodeMethod)
 }
 
 // Form is a struct type the package asks the user to fill in with
@@ -85,7 +88,10 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 		case named == nil || !isStruct(named):
 			msg = fmt.Sprintf("runtime.%s[%s]: a form must be a named struct type declared in this package; declare one, e.g. type Answer struct{ … }, with a field per question", askFormFunc, typeString(u.t))
 		case named.Obj().Pkg() != pkg.Types:
-			msg = fmt.Sprintf("runtime.%s[%s]: %s is declared in package %s: mcpgen gives a form its methods in the package that declares it; declare the form struct in this package", askFormFunc, typeString(u.t), named.Obj().Name(), named.Obj().Pkg().Path())
+			if hasFormMethods(named) {
+				continue // a form of another package, generated there
+			}
+			msg = fmt.Sprintf("runtime.%s[%s]: %s is declared in package %s, which has no generated form methods for it: a form gets them in the package that declares it, from a use of %s there; declare the form in this package", askFormFunc, typeString(u.t), named.Obj().Name(), named.Obj().Pkg().Path(), askFormFunc)
 		case named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0:
 			msg = fmt.Sprintf("runtime.%s[%s]: a form cannot be a generic type; declare a plain struct type", askFormFunc, typeString(u.t))
 		}
@@ -104,6 +110,12 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 		}
 	}
 	return diags
+}
+
+// hasFormMethods reports whether *n has the methods of runtime.Form.
+func hasFormMethods(n *types.Named) bool {
+	ms := types.NewMethodSet(types.NewPointer(n))
+	return ms.Lookup(n.Obj().Pkg(), formSchemaMethod) != nil && ms.Lookup(n.Obj().Pkg(), formDecodeMethod) != nil
 }
 
 func isTypeParam(t types.Type) bool {
@@ -145,7 +157,7 @@ func buildForm(b *schemaBuilder, n *types.Named, use token.Position) (*Form, []D
 }
 
 // formFixes says what a form's field may be, for the diagnostics.
-const formFixes = "a form's fields are flat: a string (with format date, date-time, email or uri, minLength, maxLength), an integer or float (minimum, maximum), a bool, a time.Time, a string type whose constants make an enum, a slice of such a type for several choices, or a pointer to one of these for an optional field"
+const formFixes = "a form's fields are strings, numbers, bools, time.Time, string enums, slices of a string enum (several choices), or pointers to these (optional fields)"
 
 // formProperty returns the requested schema of one field of a form, or why
 // elicitation cannot express it.
@@ -189,18 +201,22 @@ func formProperty(f *Field) (*jsonschema.Schema, string) {
 	case KindSlice:
 		e := s.Elem
 		if e.Kind != KindString || len(e.Schema.Enum) == 0 {
-			return nil, fmt.Sprintf("a slice (%s) can only hold the choices of a multiple-choice question: its elements must be of a string type whose constants make an enum; %s", typeString(s.Type), formFixes)
+			return nil, fmt.Sprintf("%s is a slice, which a form has only for several choices: of a string type whose constants make an enum", typeString(s.Type))
 		}
 		out.Type = "array"
 		out.Items = &jsonschema.Schema{Type: "string", Enum: e.Schema.Enum}
 		out.MinItems, out.MaxItems = site.MinItems, site.MaxItems
 	default:
-		return nil, fmt.Sprintf("%s is %s, which a form cannot ask for; %s", typeString(s.Type), kindPhrase(s.Kind), formFixes)
+		if s.Kind == KindStruct {
+			return nil, fmt.Sprintf("%s is a struct, and a form has no nested objects: move its fields into the form", typeString(s.Type))
+		}
+		return nil, fmt.Sprintf("%s is %s; %s", typeString(s.Type), kindPhrase(s.Kind), formFixes)
 	}
 	// Every keyword of the field's schema must have made it into the form's:
 	// what the client is not told, the user cannot fill in.
 	if extra := extraKeywords(site, out); len(extra) > 0 {
-		return nil, fmt.Sprintf("%s not allowed in a form (it allows title, description, default, format, minLength, maxLength, minimum, maximum, enum, minItems and maxItems); drop it and check the value in the handler", plural(len(extra), "keyword", "keywords")+" "+strings.Join(extra, ", ")+" "+plural(len(extra), "is", "are"))
+		return nil, fmt.Sprintf("%s %s %s not allowed in a form (title, description, default, format, minLength, maxLength, minimum, maximum, enum, minItems and maxItems are); drop %s and check the value in the handler",
+			plural(len(extra), "keyword", "keywords"), strings.Join(extra, ", "), plural(len(extra), "is", "are"), plural(len(extra), "it", "them"))
 	}
 	return out, ""
 }
@@ -215,14 +231,12 @@ func plural(n int, one, many string) string {
 // kindPhrase names a kind of Go type in a form diagnostic.
 func kindPhrase(k Kind) string {
 	switch k {
-	case KindStruct:
-		return "a struct (forms have no nested objects: move its fields into the form)"
 	case KindMap:
 		return "a map"
 	case KindArray:
 		return "an array"
 	case KindBytes:
-		return "a []byte"
+		return "binary data"
 	case KindRawMessage, KindAny:
 		return "any JSON value"
 	case KindUnmarshaler:

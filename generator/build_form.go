@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"io"
@@ -137,7 +139,7 @@ func buildForm(b *schemaBuilder, n *types.Named, use token.Position) (*Form, []D
 	name := n.Obj().Name()
 	for _, f := range sh.Fields {
 		pos := b.fset.Position(fieldPos(n, f))
-		prop, msg := formProperty(f)
+		prop, msg := formProperty(f, b.enumTitles)
 		if msg != "" {
 			diags = append(diags, Diagnostic{Pos: pos, Msg: fmt.Sprintf("form %s: field %s (%q): %s", name, f.GoPath(), f.Name, msg)})
 			continue
@@ -161,7 +163,8 @@ const formFixes = "a form's fields are strings, numbers, bools, time.Time, strin
 
 // formProperty returns the requested schema of one field of a form, or why
 // elicitation cannot express it.
-func formProperty(f *Field) (*jsonschema.Schema, string) {
+// titles gives the titles of an enum type's values, if it has any.
+func formProperty(f *Field, titles func(types.Type) map[string]string) (*jsonschema.Schema, string) {
 	if f.Nullable {
 		return nil, "jsonschema:\"nullable\" is not allowed: a client never answers a form field with null; drop it (an optional field the user leaves empty is left as it is)"
 	}
@@ -183,6 +186,9 @@ func formProperty(f *Field) (*jsonschema.Schema, string) {
 		if len(site.Enum) > 0 {
 			out.Enum = site.Enum
 			out.MinLength, out.MaxLength = nil, nil
+			if choices := titledChoices(site.Enum, titles(s.Type)); choices != nil {
+				out.Enum, out.OneOf = nil, choices
+			}
 		}
 		switch site.Format {
 		case "", "date", "date-time", "email", "uri":
@@ -205,6 +211,9 @@ func formProperty(f *Field) (*jsonschema.Schema, string) {
 		}
 		out.Type = "array"
 		out.Items = &jsonschema.Schema{Type: "string", Enum: e.Schema.Enum}
+		if choices := titledChoices(e.Schema.Enum, titles(e.Type)); choices != nil {
+			out.Items = &jsonschema.Schema{AnyOf: choices}
+		}
 		out.MinItems, out.MaxItems = site.MinItems, site.MaxItems
 	default:
 		if s.Kind == KindStruct {
@@ -228,6 +237,89 @@ func plural(n int, one, many string) string {
 	return many
 }
 
+// titledChoices returns the choices of a titled enum, {"const": value,
+// "title": title} each, a value without a title its own title; nil when no
+// value has a title.
+func titledChoices(values []any, titles map[string]string) []*jsonschema.Schema {
+	var out []*jsonschema.Schema
+	found := false
+	for _, v := range values {
+		s, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		title, has := titles[s]
+		found = found || has
+		if !has {
+			title = s
+		}
+		out = append(out, &jsonschema.Schema{Const: s, Title: title})
+	}
+	if !found {
+		return nil
+	}
+	return out
+}
+
+// enumTitles returns the titles of the values of the constants of a string
+// type, which a form shows for its choices: each constant's line comment,
+// or else its doc comment (a leading constant name dropped, as from a
+// tool's description), by value; nil when none has a comment.
+func (b *schemaBuilder) enumTitles(t types.Type) map[string]string {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return nil
+	}
+	var titles map[string]string
+	scope := n.Obj().Pkg().Scope()
+	for _, name := range scope.Names() {
+		c, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(types.Unalias(c.Type()), n) || c.Val().Kind() != constant.String {
+			continue
+		}
+		f := b.syntax[b.fset.Position(c.Pos()).Filename]
+		if f == nil {
+			continue
+		}
+		title := constComment(f, c)
+		if title == "" {
+			continue
+		}
+		if titles == nil {
+			titles = map[string]string{}
+		}
+		if v := constant.StringVal(c.Val()); titles[v] == "" {
+			titles[v] = title
+		}
+	}
+	return titles
+}
+
+// constComment returns the comment of the constant c declared in f, on one
+// line.
+func constComment(f *ast.File, c *types.Const) string {
+	for _, decl := range f.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.CONST || c.Pos() < gd.Pos() || c.Pos() > gd.End() {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for _, id := range vs.Names {
+				if id.Pos() != c.Pos() {
+					continue
+				}
+				text := strings.TrimSpace(vs.Comment.Text())
+				if text == "" {
+					text = toolDescription(c.Name(), vs.Doc.Text())
+				}
+				return strings.Join(strings.Fields(text), " ")
+			}
+		}
+	}
+	return ""
+}
+
 // kindPhrase names a kind of Go type in a form diagnostic.
 func kindPhrase(k Kind) string {
 	switch k {
@@ -245,7 +337,8 @@ func kindPhrase(k Kind) string {
 	return "a " + k.String()
 }
 
-// extraKeywords lists the keywords of site, as JSON, that out lacks.
+// extraKeywords lists the keywords of site, as JSON, that out lacks (an
+// enum may have become titled choices).
 func extraKeywords(site, out *jsonschema.Schema) []string {
 	keys := func(s *jsonschema.Schema) map[string]json.RawMessage {
 		b, _ := json.Marshal(s)
@@ -256,7 +349,7 @@ func extraKeywords(site, out *jsonschema.Schema) []string {
 	have := keys(out)
 	var extra []string
 	for k := range keys(site) {
-		if _, ok := have[k]; !ok && k != "type" && k != "items" {
+		if _, ok := have[k]; !ok && k != "type" && k != "items" && (k != "enum" || out.OneOf == nil) {
 			extra = append(extra, k)
 		}
 	}

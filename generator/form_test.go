@@ -43,6 +43,22 @@ type Basic struct {
 	Day     string    ` + "`json:\"day\" jsonschema:\"format=date\"`" + `
 }
 
+// Color has titles: its constants' comments.
+type Color string
+
+const (
+	Red   Color = "red" // Bright red
+	// Green is the color of grass.
+	Green Color = "green"
+	Blue  Color = "blue"
+)
+
+// Titled has choices with titles, of revision 2025-11-25.
+type Titled struct {
+	Color  Color   ` + "`json:\"color\"`" + `
+	Colors []Color ` + "`json:\"colors,omitempty\"`" + `
+}
+
 // Defaults has defaults and several choices, of revision 2025-11-25.
 type Defaults struct {
 	Name  string ` + "`json:\"name,omitempty\" jsonschema:\"default=octocat\"`" + `
@@ -85,8 +101,12 @@ func buildTestForms(t *testing.T, names ...string) map[string]*Form {
 
 // TestFormSchemas checks the requested schemas derived from Go structs.
 func TestFormSchemas(t *testing.T) {
-	forms := buildTestForms(t, "Basic", "Defaults")
+	forms := buildTestForms(t, "Basic", "Defaults", "Titled")
 	for name, want := range map[string]string{
+		"Titled": `{"type":"object","properties":{` +
+			`"color":{"type":"string","oneOf":[{"const":"red","title":"Bright red"},{"const":"green","title":"Green is the color of grass."},{"const":"blue","title":"blue"}],"description":"Color has titles: its constants' comments."},` +
+			`"colors":{"type":"array","items":{"anyOf":[{"const":"red","title":"Bright red"},{"const":"green","title":"Green is the color of grass."},{"const":"blue","title":"blue"}]}}},` +
+			`"required":["color"]}`,
 		"Basic": `{"type":"object","properties":{` +
 			`"confirm":{"type":"boolean","title":"Sure","description":"Delete them?","default":false},` +
 			`"reason":{"type":"string","maxLength":200,"minLength":1},` +
@@ -125,17 +145,18 @@ func TestFormSchemas(t *testing.T) {
 // schema of every revision with elicitation: each property must match a
 // PrimitiveSchemaDefinition variant and use only the keywords that variant
 // declares (clients may refuse others), and the whole request must be a
-// valid elicitation/create. Forms with several choices or defaults of
-// strings and numbers need 2025-11-25.
+// valid elicitation/create. Forms with several choices, titled choices or
+// defaults of strings and numbers need 2025-11-25 (the runtime rewrites
+// titled choices for older clients).
 func TestFormSchemasValid(t *testing.T) {
-	forms := buildTestForms(t, "Basic", "Defaults")
+	forms := buildTestForms(t, "Basic", "Defaults", "Titled")
 	for _, tc := range []struct {
 		rev   string
 		forms []string
 	}{
 		{"2025-06-18", []string{"Basic"}},
-		{"2025-11-25", []string{"Basic", "Defaults"}},
-		{"2026-07-28", []string{"Basic", "Defaults"}},
+		{"2025-11-25", []string{"Basic", "Defaults", "Titled"}},
+		{"2026-07-28", []string{"Basic", "Defaults", "Titled"}},
 	} {
 		s := mcpschema.Require(t, tc.rev)
 		variants := primitiveVariants(t, tc.rev)

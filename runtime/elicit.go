@@ -73,7 +73,7 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 			return nil, err
 		}
 		if rev < rev20251125 {
-			if err := multiSelectBefore20251125(schema, rev); err != nil {
+			if schema, err = formBefore20251125(schema, rev); err != nil {
 				return nil, err
 			}
 		}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"slices"
@@ -107,25 +108,48 @@ func (e *FormError) Error() string {
 	return b.String()
 }
 
-// multiSelectBefore20251125 refuses a form with a multiple-choice
-// property (an array of enum values), which came in revision 2025-11-25,
-// for a client of an earlier revision.
-func multiSelectBefore20251125(schema []byte, rev revision) error {
+// formBefore20251125 adapts a form's requested schema to a client of a
+// revision before 2025-11-25: it refuses multiple-choice properties (arrays
+// of enum values), which came in 2025-11-25, and writes titled choices
+// ("oneOf" of const and title) as the enum and enumNames those revisions
+// know.
+func formBefore20251125(schema []byte, rev revision) ([]byte, error) {
 	var outline struct {
-		Properties map[string]struct {
-			Type string `json:"type"`
-		} `json:"properties"`
+		Properties map[string]json.RawMessage `json:"properties"`
 	}
 	json.Unmarshal(schema, &outline)
-	var names []string
-	for name, p := range outline.Properties {
-		if p.Type == "array" {
-			names = append(names, strconv.Quote(name))
+	var arrays []string
+	for name, raw := range outline.Properties {
+		var p map[string]json.RawMessage
+		if json.Unmarshal(raw, &p) != nil {
+			continue
 		}
+		if string(p["type"]) == `"array"` {
+			arrays = append(arrays, strconv.Quote(name))
+			continue
+		}
+		var choices []struct {
+			Const string `json:"const"`
+			Title string `json:"title"`
+		}
+		if p["oneOf"] == nil || json.Unmarshal(p["oneOf"], &choices) != nil {
+			continue
+		}
+		values, titles := make([]string, len(choices)), make([]string, len(choices))
+		for i, c := range choices {
+			values[i], titles[i] = c.Const, c.Title
+		}
+		delete(p, "oneOf")
+		p["enum"], _ = json.Marshal(values)
+		p["enumNames"], _ = json.Marshal(titles)
+		legacy, _ := json.Marshal(p)
+		// The property's text is a part of the compact schema; replacing it
+		// keeps the order of the properties, which is the form's.
+		schema = bytes.ReplaceAll(schema, raw, legacy)
 	}
-	if len(names) == 0 {
-		return nil
+	if len(arrays) > 0 {
+		slices.Sort(arrays)
+		return nil, &capabilityError{"Elicit", "multiple-choice form fields (" + strings.Join(arrays, ", ") + ") need protocol revision 2025-11-25 or later; the client speaks " + rev.String(), ""}
 	}
-	slices.Sort(names)
-	return &capabilityError{"Elicit", "multiple-choice form fields (" + strings.Join(names, ", ") + ") need protocol revision 2025-11-25 or later; the client speaks " + rev.String(), ""}
+	return schema, nil
 }

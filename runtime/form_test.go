@@ -242,3 +242,45 @@ func TestFormErrorMessage(t *testing.T) {
 		t.Errorf("60 violations: got …%q", got[len(got)-60:])
 	}
 }
+
+// titledForm has titled choices, written as revision 2025-11-25 writes them.
+type titledForm struct{ Color string }
+
+func (*titledForm) MCPFormSchema() string {
+	return `{"type":"object","properties":{"color":{"type":"string","oneOf":[{"const":"red","title":"Red"},{"const":"blue","title":"Deep blue"}]},"note":{"type":"string"}},"required":["color"]}`
+}
+
+func (f *titledForm) MCPDecodeForm(content []byte) error { return json.Unmarshal(content, f) }
+
+// TestAskFormTitledChoices checks that titled choices go as they are to a
+// client of 2025-11-25, and as enum and enumNames, which its revision
+// knows, to a client of 2025-06-18, the properties in their order.
+func TestAskFormTitledChoices(t *testing.T) {
+	srv := newServer()
+	srv.AddTool(rt.Tool{Name: "pick", InputSchema: json.RawMessage(objSchema), Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		ans, _, err := rt.AskForm[titledForm](ctx, "Color?")
+		if err != nil {
+			return nil, err
+		}
+		return rt.TextResult(ans.Color), nil
+	}})
+	for _, tc := range []struct{ rev, caps, want string }{
+		{"2025-11-25", `{"elicitation":{"form":{}}}`, `{"mode":"form","message":"Color?","requestedSchema":{"type":"object","properties":{"color":{"type":"string","oneOf":[{"const":"red","title":"Red"},{"const":"blue","title":"Deep blue"}]},"note":{"type":"string"}},"required":["color"]}}`},
+		{"2025-06-18", `{"elicitation":{}}`, `{"message":"Color?","requestedSchema":{"type":"object","properties":{"color":{"type":"string","enum":["red","blue"],"enumNames":["Red","Deep blue"]},"note":{"type":"string"}},"required":["color"]}}`},
+	} {
+		t.Run(tc.rev, func(t *testing.T) {
+			c := start(t, srv)
+			c.initializeWith(tc.rev, tc.caps)
+			c.toolCallAsync(1, "pick", nil)
+			r := c.recvRequest("elicitation/create")
+			jsonEqual(t, "elicitation params", r.Params, tc.want)
+			if i, j := strings.Index(string(r.Params), `"color"`), strings.Index(string(r.Params), `"note"`); i < 0 || j < i {
+				t.Errorf("the properties are not in their order: %s", r.Params)
+			}
+			c.answer(r.ID, `{"action":"accept","content":{"color":"blue"}}`)
+			if text, _ := toolText(t, c.recvResponse("1")); text != "blue" {
+				t.Errorf("tool said %q", text)
+			}
+		})
+	}
+}

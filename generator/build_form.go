@@ -27,6 +27,12 @@ const (
 	formDecodeMethod = "MCPDecodeForm"
 )
 
+// formsOnly reports whether the package has forms and nothing to register:
+// its generated file has no RegisterMCP.
+func (p *Package) formsOnly() bool {
+	return len(p.Forms) > 0 && len(p.Tools) == 0 && len(p.Resources) == 0 && len(p.Prompts) == 0
+}
+
 // isFormMethodError reports whether a type error is about the methods
 // generated for a form, which a type used with AskForm lacks until its
 // first generation (or, when the methods are called in the package, until

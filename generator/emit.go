@@ -39,7 +39,9 @@ func Emit(p *Package) ([]byte, error) {
 			e.collectDefs(r.OutputShape)
 		}
 	}
-	e.registerFunc()
+	if !p.formsOnly() {
+		e.registerFunc()
+	}
 	e.optionsFunc()
 	forms := e.formMethods()
 	for len(e.queue) > 0 || len(e.encodeQueue) > 0 {

@@ -18,11 +18,11 @@ func (e *emitter) formMethods() []schemaConst {
 		name := f.Type.Obj().Name()
 		schema := e.name("mcpFormSchema" + name)
 		consts = append(consts, schemaConst{schema, f.Schema})
-		e.f.Commentf("%s returns the requested schema of the form %s, for runtime.%s.", formSchemaMethod, name, askFormFunc)
+		e.f.Commentf("%s returns the requested schema of the form %s (runtime.%s).", formSchemaMethod, name, askFormFunc)
 		e.f.Func().Params(jen.Op("*").Add(e.typeCode(f.Type))).Id(formSchemaMethod).Params().String().Block(jen.Return(jen.Id(schema)))
 
 		v, d := e.local("v"), e.local("d")
-		e.f.Commentf("%s decodes the content of an accepted answer to the form %s and checks it against the form's schema.", formDecodeMethod, name)
+		e.f.Commentf("%s decodes an accepted answer to the form %s and checks it.", formDecodeMethod, name)
 		e.f.Func().Params(jen.Add(v).Op("*").Add(e.typeCode(f.Type))).Id(formDecodeMethod).Params(jen.Id("content").Index().Byte()).Error().Block(
 			jen.Add(d).Op(":=").Add(rt("NewDecoder")).Call(jen.Id("content"), jen.Lit("content")),
 			jen.Id(e.decoderFor(f.Shape)).Call(d, v),

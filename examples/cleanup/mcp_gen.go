@@ -30,12 +30,12 @@ func RegisterMCP(s *runtime.Server, cleaner *Cleaner) {
 	})
 }
 
-// MCPFormSchema returns the requested schema of the form PurgeConfirm, for runtime.AskForm.
+// MCPFormSchema returns the requested schema of the form PurgeConfirm (runtime.AskForm).
 func (*PurgeConfirm) MCPFormSchema() string {
 	return mcpFormSchemaPurgeConfirm
 }
 
-// MCPDecodeForm decodes the content of an accepted answer to the form PurgeConfirm and checks it against the form's schema.
+// MCPDecodeForm decodes an accepted answer to the form PurgeConfirm and checks it.
 func (v *PurgeConfirm) MCPDecodeForm(content []byte) error {
 	d := runtime.NewDecoder(content, "content")
 	mcpDecodePurgeConfirm(d, v)

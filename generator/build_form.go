@@ -111,6 +111,10 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 			continue
 		}
 		seen[named.Obj()] = true
+		if m := ownFormMethod(named, fset, ours); m != nil {
+			diags = append(diags, diagf(fset.Position(m.Pos()), "form %s: %s is generated for a type used with runtime.%s; remove this declaration (or rename it)", named.Obj().Name(), m.Name(), askFormFunc))
+			continue
+		}
 		f, ds := buildForm(b, named, u.pos)
 		diags = append(diags, ds...)
 		if f != nil {
@@ -118,6 +122,18 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 		}
 	}
 	return diags
+}
+
+// ownFormMethod returns a method or field of n with the name of a
+// generated form method that is declared outside the generated file.
+func ownFormMethod(n *types.Named, fset *token.FileSet, ours map[string]bool) types.Object {
+	for _, name := range []string{formSchemaMethod, formDecodeMethod} {
+		obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(n), true, n.Obj().Pkg(), name)
+		if obj != nil && !ours[fset.Position(obj.Pos()).Filename] {
+			return obj
+		}
+	}
+	return nil
 }
 
 // hasFormMethods reports whether *n has the methods of runtime.Form.

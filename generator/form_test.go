@@ -1,6 +1,7 @@
 package generator
 
 import (
+	"context"
 	"encoding/json"
 	"go/ast"
 	"go/importer"
@@ -12,8 +13,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"golang.org/x/tools/go/packages"
 )
 
@@ -241,4 +244,43 @@ func allIn(m map[string]json.RawMessage, keys []string) bool {
 		}
 	}
 	return true
+}
+
+// TestFormSchemasGoSDKClient sends the requested schemas to the official
+// Go SDK client, which checks a form's schema (flat properties, formats,
+// titled choices, defaults of the right type) before it asks its user:
+// every form must pass, and the client's handler must see it.
+func TestFormSchemasGoSDKClient(t *testing.T) {
+	forms := buildTestForms(t, "Basic", "Defaults", "Titled")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	asked := map[string]bool{}
+	client := mcp.NewClient(&mcp.Implementation{Name: "forms", Version: "0"}, &mcp.ClientOptions{
+		ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked[req.Params.Message] = true
+			return &mcp.ElicitResult{Action: "decline"}, nil
+		},
+	})
+	server := mcp.NewServer(&mcp.Implementation{Name: "forms", Version: "0"}, nil)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := server.Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cs, err := client.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: "2025-11-25"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	for _, name := range []string{"Basic", "Defaults", "Titled"} {
+		schema, _ := json.Marshal(forms[name].Schema)
+		res, err := ss.Elicit(ctx, &mcp.ElicitParams{Mode: "form", Message: name, RequestedSchema: json.RawMessage(schema)})
+		if err != nil {
+			t.Errorf("form %s: the Go SDK client refused %s: %v", name, schema, err)
+			continue
+		}
+		if res.Action != "decline" || !asked[name] {
+			t.Errorf("form %s: action %q, asked %v", name, res.Action, asked[name])
+		}
+	}
 }

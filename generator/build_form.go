@@ -47,7 +47,7 @@ func isFormMethodError(msg string) bool {
 // runtime.AskForm: *Type gets the methods of runtime.Form, which give the
 // requested schema and decode and validate the answer.
 type Form struct {
-	Pos   token.Position // the first instantiation of AskForm with Type
+	Pos   token.Position // the first instantiation of AskForm with Type, or its //mcp:form line
 	Type  *types.Named
 	Shape *Shape // KindStruct; its fields are flat
 	// Schema is the requested schema: type, properties and required only,
@@ -55,15 +55,49 @@ type Form struct {
 	Schema *jsonschema.Schema
 }
 
-// buildForms finds the instantiations of runtime.AskForm in the package's
-// own files and builds a form for each struct type they name, in the order
-// of their first use.
-func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p *Package, output string) []Diagnostic {
-	type use struct {
-		pos token.Position
-		t   types.Type
+// formUse is a use of a type as a form: an instantiation of
+// runtime.AskForm, or a //mcp:form line.
+type formUse struct {
+	pos token.Position
+	t   types.Type
+	via string // how the use reads in diagnostics
+}
+
+// formDirectives reads the //mcp:form lines of a type declaration, which
+// make its types forms without a use of runtime.AskForm in the package
+// (for forms that other packages ask with).
+func formDirectives(fset *token.FileSet, pkg *packages.Package, gd *ast.GenDecl, attached map[*ast.Comment]bool) ([]formUse, []Diagnostic) {
+	var uses []formUse
+	var diags []Diagnostic
+	for _, spec := range gd.Specs {
+		ts := spec.(*ast.TypeSpec)
+		doc := ts.Doc
+		if doc == nil && len(gd.Specs) == 1 {
+			doc = gd.Doc
+		}
+		for _, c := range findDirectives(doc) {
+			attached[c] = true
+			pos := fset.Position(c.Slash)
+			switch kind := directiveKind(c.Text); {
+			case kind != "form":
+				diags = append(diags, diagf(pos, "//mcp:%s must be in the doc comment of a top-level function or method", kind))
+			case strings.TrimSpace(c.Text[len(directivePrefix+"form"):]) != "":
+				diags = append(diags, diagf(pos, "//mcp:form takes nothing after it; the form's fields, tags and comments say what it asks"))
+			default:
+				if obj := pkg.TypesInfo.Defs[ts.Name]; obj != nil {
+					uses = append(uses, formUse{pos, obj.Type(), "//mcp:form " + ts.Name.Name})
+				}
+			}
+		}
 	}
-	var uses []use
+	return uses, diags
+}
+
+// buildForms finds the instantiations of runtime.AskForm in the package's
+// own files, adds the types declared with //mcp:form, and builds a form
+// for each struct type they name, in the order of their first use.
+func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p *Package, output string, declared []formUse) []Diagnostic {
+	uses := declared
 	ours := map[string]bool{}
 	for _, f := range pkg.Syntax {
 		if isOurs(fset, f, output) {
@@ -79,9 +113,10 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 		if ours[pos.Filename] {
 			continue
 		}
-		uses = append(uses, use{pos, inst.TypeArgs.At(0)})
+		arg := inst.TypeArgs.At(0)
+		uses = append(uses, formUse{pos, arg, "runtime." + askFormFunc + "[" + typeString(arg) + "]"})
 	}
-	slices.SortFunc(uses, func(x, y use) int {
+	slices.SortFunc(uses, func(x, y formUse) int {
 		return cmp.Or(cmp.Compare(x.pos.Filename, y.pos.Filename), cmp.Compare(x.pos.Line, y.pos.Line), cmp.Compare(x.pos.Column, y.pos.Column))
 	})
 	var diags []Diagnostic
@@ -92,16 +127,16 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 		var msg string
 		switch {
 		case isTypeParam(t):
-			msg = fmt.Sprintf("runtime.%s[%s]: the form must be a struct type of this package, not a type parameter; call %s with the struct type itself", askFormFunc, typeString(u.t), askFormFunc)
+			msg = fmt.Sprintf("%s: the form must be a struct type of this package, not a type parameter; call %s with the struct type itself", u.via, askFormFunc)
 		case named == nil || !isStruct(named):
-			msg = fmt.Sprintf("runtime.%s[%s]: a form must be a named struct type declared in this package; declare one, e.g. type Answer struct{ … }, with a field per question", askFormFunc, typeString(u.t))
+			msg = fmt.Sprintf("%s: a form must be a named struct type declared in this package; declare one, e.g. type Answer struct{ … }, with a field per question", u.via)
 		case named.Obj().Pkg() != pkg.Types:
 			if hasFormMethods(named) {
 				continue // a form of another package, generated there
 			}
-			msg = fmt.Sprintf("runtime.%s[%s]: %s is declared in package %s, which has no generated form methods for it: a form gets them in the package that declares it, from a use of %s there; declare the form in this package", askFormFunc, typeString(u.t), named.Obj().Name(), named.Obj().Pkg().Path(), askFormFunc)
+			msg = fmt.Sprintf("%s: %s is declared in package %s, which has no generated form methods for it: a form gets them in the package that declares it; mark it //mcp:form there and generate that package, or declare the form in this package", u.via, named.Obj().Name(), named.Obj().Pkg().Path())
 		case named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0:
-			msg = fmt.Sprintf("runtime.%s[%s]: a form cannot be a generic type; declare a plain struct type", askFormFunc, typeString(u.t))
+			msg = fmt.Sprintf("%s: a form cannot be a generic type; declare a plain struct type", u.via)
 		}
 		if msg != "" {
 			diags = append(diags, Diagnostic{Pos: u.pos, Msg: msg})

@@ -134,7 +134,13 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 			if hasFormMethods(named) {
 				continue // a form of another package, generated there
 			}
-			msg = fmt.Sprintf("%s: %s is declared in package %s, which has no generated form methods for it: a form gets them in the package that declares it; mark it //mcp:form there and generate that package, or declare the form in this package", u.via, named.Obj().Name(), named.Obj().Pkg().Path())
+			if markedForm(b, named) {
+				// Generated in this run: until then, the use does not
+				// type-check.
+				p.pendingForms = append(p.pendingForms, u.pos)
+				continue
+			}
+			msg = fmt.Sprintf("%s: %s is declared in package %s, which has no generated form methods for it yet: a form gets them in the package that declares it; mark the type //mcp:form there and generate that package too, or declare the form in this package", u.via, named.Obj().Name(), named.Obj().Pkg().Path())
 		case named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0:
 			msg = fmt.Sprintf("%s: a form cannot be a generic type; declare a plain struct type", u.via)
 		}
@@ -169,6 +175,51 @@ func ownFormMethod(n *types.Named, fset *token.FileSet, ours map[string]bool) ty
 		}
 	}
 	return nil
+}
+
+// pendingForm reports whether a type error of the check of the generated
+// file is about a form of another package that this run generates.
+func pendingForm(p *Package, pos token.Position, msg string) bool {
+	if !isFormMethodError(msg) {
+		return false
+	}
+	for _, u := range p.pendingForms {
+		if u.Filename == pos.Filename && u.Line == pos.Line {
+			return true
+		}
+	}
+	return false
+}
+
+// markedForm reports whether n is declared with //mcp:form in a package
+// loaded from source, which generation gives the methods of a form.
+func markedForm(b *schemaBuilder, n *types.Named) bool {
+	f := b.syntax[b.fset.Position(n.Obj().Pos()).Filename]
+	if f == nil {
+		return false
+	}
+	for _, decl := range f.Decls {
+		gd, ok := decl.(*ast.GenDecl)
+		if !ok || gd.Tok != token.TYPE {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			ts := spec.(*ast.TypeSpec)
+			if ts.Name.Pos() != n.Obj().Pos() {
+				continue
+			}
+			doc := ts.Doc
+			if doc == nil && len(gd.Specs) == 1 {
+				doc = gd.Doc
+			}
+			for _, c := range findDirectives(doc) {
+				if strings.TrimSpace(c.Text) == directivePrefix+"form" {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // hasFormMethods reports whether *n has the methods of runtime.Form.

@@ -35,6 +35,9 @@ type Package struct {
 	check    *checkInput // what type-checking the generated file needs; nil: not checked
 	inputKey string      // hash of what the generated file depends on; "": unknown
 	reused   []byte      // the file on disk, up to date: Generate returns it without emitting
+	// pendingForms are the uses of AskForm with forms of other packages
+	// loaded from source, which get their methods in this run.
+	pendingForms []token.Position
 
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].

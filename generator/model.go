@@ -23,7 +23,7 @@ type Package struct {
 	Tools     []*Tool     // in source order
 	Resources []*Resource // //mcp:resource, in source order
 	Prompts   []*Prompt   // //mcp:prompt, in source order
-	Forms     []*Form     // struct types used with runtime.AskForm, in order of first use
+	Forms     []*Form     // struct types used with runtime.AskForm or marked //mcp:form, in order of first use
 	Subscribe bool        // a resource asks for resources/subscribe
 
 	// Types is the type-checked package; Scope holds its package-level

@@ -37,12 +37,19 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 	byName := map[string]*Tool{}
 	recvs := map[*types.TypeName]*Receiver{}
 	prims := newPrimBuilder(fset, pkg, b, recvs, p)
+	var formDecls []formUse // types declared with //mcp:form
 	for _, file := range pkg.Syntax {
 		if isOurs(fset, file, output) {
 			continue
 		}
 		attached := map[*ast.Comment]bool{}
 		for _, decl := range file.Decls {
+			if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.TYPE {
+				decls, ds := formDirectives(fset, pkg, gd, attached)
+				formDecls = append(formDecls, decls...)
+				diags = append(diags, ds...)
+				continue
+			}
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {
 				continue
@@ -61,6 +68,8 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 					tool = c
 				case "resource", "prompt", "complete":
 					primLines = append(primLines, c)
+				case "form":
+					diags = append(diags, diagf(fset.Position(c.Slash), "//mcp:form belongs in the doc comment of a struct type declaration, not of %s", fd.Name.Name))
 				default:
 					diags = append(diags, diagf(fset.Position(c.Slash), "%s", unknownDirective(c.Text)))
 				}
@@ -97,6 +106,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 		}
 	}
 	diags = append(diags, prims.finish()...)
+	diags = append(diags, buildForms(fset, pkg, b, p, output, formDecls)...)
 	p.Defs = b.defs
 	return p, diags
 }

@@ -253,7 +253,7 @@ func filepathBase(p string) string {
 
 // empty reports whether the package has nothing to register.
 func (p *Package) empty() bool {
-	return len(p.Tools) == 0 && len(p.Resources) == 0 && len(p.Prompts) == 0
+	return len(p.Tools) == 0 && len(p.Resources) == 0 && len(p.Prompts) == 0 && len(p.Forms) == 0
 }
 
 // dumpPrims writes the resources and prompts of the model, for Dump.

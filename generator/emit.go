@@ -40,8 +40,11 @@ func Emit(p *Package) ([]byte, error) {
 			e.collectDefs(r.OutputShape)
 		}
 	}
-	e.registerFunc()
+	if !p.formsOnly() {
+		e.registerFunc()
+	}
 	e.optionsFunc()
+	forms := e.formMethods()
 	for len(e.queue) > 0 || len(e.encodeQueue) > 0 {
 		if len(e.queue) > 0 {
 			s := e.queue[0]
@@ -57,6 +60,7 @@ func Emit(p *Package) ([]byte, error) {
 	if len(e.schemas) > 0 {
 		e.schemaConsts()
 	}
+	e.formSchemaConsts(forms)
 	e.importNames()
 	var buf bytes.Buffer
 	if err := e.f.Render(&buf); err != nil {

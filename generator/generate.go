@@ -188,7 +188,7 @@ func CheckOutput(name string) error {
 // loadErrors collects the errors of the loaded packages and their
 // dependencies, each once. Errors inside a previously generated file, and
 // type errors about RegisterMCP or MCPOptions (missing, or with other parameters, before
-// the first or next generation), are left out: that code is about to be
+// the first or next generation) or about a form's missing methods, are left out: that code is about to be
 // replaced, and must not stop its own regeneration.
 func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 	var diags Diagnostics
@@ -218,7 +218,7 @@ func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 			if filepath.Base(d.Pos.Filename) == output && isGeneratedFile(d.Pos.Filename) {
 				continue
 			}
-			if e.Kind == packages.TypeError && (strings.Contains(e.Msg, "RegisterMCP") || strings.Contains(e.Msg, "MCPOptions")) {
+			if e.Kind == packages.TypeError && (strings.Contains(e.Msg, "RegisterMCP") || strings.Contains(e.Msg, "MCPOptions") || isFormMethodError(e.Msg)) {
 				continue // uses of what is about to be (re)generated
 			}
 			if key := d.String(); !seen[key] {

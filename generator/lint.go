@@ -145,12 +145,12 @@ func unknownDirective(text string) string {
 	case strings.EqualFold(kind, "tools"):
 		return fmt.Sprintf("unknown directive //mcp:%s: write //mcp:tool", kind)
 	}
-	for _, known := range []string{"tool", "resource", "prompt", "complete"} {
+	for _, known := range []string{"tool", "resource", "prompt", "complete", "form"} {
 		if strings.EqualFold(kind, known) {
 			return fmt.Sprintf("unknown directive //mcp:%s: write //mcp:%s, in lower case", kind, known)
 		}
 	}
-	return fmt.Sprintf("unknown directive //mcp:%s (known: //mcp:tool, //mcp:resource, //mcp:prompt, //mcp:complete)", kind)
+	return fmt.Sprintf("unknown directive //mcp:%s (known: //mcp:tool, //mcp:resource, //mcp:prompt, //mcp:complete, //mcp:form)", kind)
 }
 
 // lintTool warns about a tool's name, description and input schema.

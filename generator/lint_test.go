@@ -170,7 +170,7 @@ func TestSignatureErrors(t *testing.T) {
 	}, {
 		name: "unknown",
 		src:  head("unknown") + "func F() error { return nil }\n\n// G does.\n//\n//mcp:bogus\nfunc G() error { return nil }\n",
-		want: []string{`tools.go:20:1: unknown directive //mcp:bogus (known: //mcp:tool, //mcp:resource, //mcp:prompt, //mcp:complete)`},
+		want: []string{`tools.go:20:1: unknown directive //mcp:bogus (known: //mcp:tool, //mcp:resource, //mcp:prompt, //mcp:complete, //mcp:form)`},
 	}, {
 		name: "notstruct",
 		src:  head("notstruct") + "func F(ctx context.Context, name string) error { return nil }\n",

@@ -24,6 +24,7 @@ type Package struct {
 	Tools     []*Tool     // in source order
 	Resources []*Resource // //mcp:resource, in source order
 	Prompts   []*Prompt   // //mcp:prompt, in source order
+	Forms     []*Form     // struct types used with runtime.AskForm or marked //mcp:form, in order of first use
 	Subscribe bool        // a resource asks for resources/subscribe
 
 	// Types is the type-checked package; Scope holds its package-level
@@ -35,6 +36,9 @@ type Package struct {
 	check    *checkInput // what type-checking the generated file needs; nil: not checked
 	inputKey string      // hash of what the generated file depends on; "": unknown
 	reused   []byte      // the file on disk, up to date: Generate returns it without emitting
+	// pendingForms are the uses of AskForm with forms of other packages
+	// loaded from source, which get their methods in this run.
+	pendingForms []token.Position
 
 	// Defs holds the definition shapes of recursive types by their "$defs"
 	// name: a Shape with a Ref refers to Defs[Ref].
@@ -240,6 +244,7 @@ func (p *Package) Dump(w io.Writer) {
 		}
 	}
 	p.dumpPrims(w)
+	p.dumpForms(w)
 }
 
 func dumpShape(w io.Writer, s *Shape, indent string) {

@@ -192,7 +192,7 @@ func typeCheckFile(p *Package, in *checkInput, src []byte) Diagnostics {
 		// Errors about RegisterMCP are the user's to fix (a call that
 		// passes other receivers, another file that declares it): the
 		// load leaves them out too.
-		if strings.Contains(te.Msg, "RegisterMCP") {
+		if strings.Contains(te.Msg, "RegisterMCP") || pendingForm(p, pos, te.Msg) {
 			continue
 		}
 		d := bug(pos, te.Msg)

@@ -44,7 +44,8 @@
 //
 // # Asking the client for input
 //
-// [Elicit], [Sample] and [Roots] ask the client within a request. Up to
+// [Elicit] (and [AskForm], which goes through it), [Sample] and [Roots]
+// ask the client within a request. Up to
 // 2025-11-25 they send a request to the client and wait for its answer.
 // In 2026-07-28 the server sends no requests: inside tools/call,
 // prompts/get and resources/read, a call that has no answer yet returns an

@@ -72,6 +72,11 @@ func Elicit(ctx context.Context, p *ElicitParams) (*ElicitResult, error) {
 		if err != nil {
 			return nil, err
 		}
+		if rev < rev20251125 {
+			if schema, err = formBefore20251125(schema, rev); err != nil {
+				return nil, err
+			}
+		}
 		if rev >= rev20251125 {
 			b = append(b, `"mode":"form",`...)
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -28,8 +27,12 @@ type PurgeArgs struct {
 	Days int `json:"days" jsonschema:"minimum=1,maximum=36500"`
 }
 
-// confirmSchema is the form the user fills in before anything is deleted.
-const confirmSchema = `{"type":"object","properties":{"confirm":{"type":"boolean","title":"Delete them","description":"Delete the files for good"}},"required":["confirm"]}`
+// PurgeConfirm is the form the user fills in before anything is deleted.
+// mcpgen derives its requested schema from the fields, and decodes and
+// checks the answer, because PurgeOld asks with runtime.AskForm.
+type PurgeConfirm struct {
+	Confirm bool `json:"confirm" jsonschema:"title=Delete them,description=Delete the files for good"`
+}
 
 // PurgeOld deletes the files not changed for a number of days, after the
 // user confirms. It reports progress while it scans and deletes.
@@ -46,18 +49,15 @@ func (c *Cleaner) PurgeOld(ctx context.Context, in PurgeArgs) (string, error) {
 	}
 
 	// Deleting is for good: ask the user first.
-	res, err := runtime.Elicit(ctx, &runtime.ElicitParams{
-		Message:         fmt.Sprintf("Delete %d files older than %d days, such as %s?", len(old), in.Days, old[0]),
-		RequestedSchema: json.RawMessage(confirmSchema),
-	})
+	answer, res, err := runtime.AskForm[PurgeConfirm](ctx,
+		fmt.Sprintf("Delete %d files older than %d days, such as %s?", len(old), in.Days, old[0]))
 	if errors.Is(err, runtime.ErrCapability) {
 		return "", fmt.Errorf("nothing deleted: this tool asks the user to confirm, and the client cannot ask (%v)", err)
 	}
 	if err != nil {
-		return "", err
+		return "", err // under revision 2026-07-28, until the client answers: the call runs again with the answer
 	}
-	var answer struct{ Confirm bool }
-	if res.Action != runtime.ElicitAccept || json.Unmarshal(res.Content, &answer) != nil || !answer.Confirm {
+	if answer == nil || !answer.Confirm {
 		return fmt.Sprintf("nothing deleted: the user chose %q", res.Action), nil
 	}
 

@@ -31,6 +31,18 @@ func RegisterMCP(s *runtime.Server, cleaner *Cleaner) {
 	})
 }
 
+// MCPFormSchema returns the requested schema of the form PurgeConfirm (runtime.AskForm).
+func (*PurgeConfirm) MCPFormSchema() string {
+	return mcpFormSchemaPurgeConfirm
+}
+
+// MCPDecodeForm decodes an accepted answer to the form PurgeConfirm and checks it.
+func (v *PurgeConfirm) MCPDecodeForm(content []byte) error {
+	d := runtime.NewDecoder(content, "content")
+	mcpDecodePurgeConfirm(d, v)
+	return d.Err()
+}
+
 // mcpDecodePurgeArgs decodes and validates PurgeArgs.
 func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 	if !d.Object() {
@@ -63,7 +75,38 @@ func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 	}
 }
 
+// mcpDecodePurgeConfirm decodes and validates PurgeConfirm.
+func mcpDecodePurgeConfirm(d *runtime.Decoder, v *PurgeConfirm) {
+	if !d.Object() {
+		return
+	}
+	var seen [1]bool
+	for {
+		key, ok := d.Field()
+		if !ok {
+			break
+		}
+		switch string(key) {
+		case "confirm":
+			seen[0] = true
+			if x0, ok := d.Bool(); ok {
+				v.Confirm = x0
+			}
+		default:
+			d.Unknown("confirm")
+		}
+	}
+	if !seen[0] {
+		d.Missing("confirm")
+	}
+}
+
 // JSON Schemas of the tools, derived from their Go types.
 const (
 	mcpInputSchemaPurgeOld = `{"properties":{"days":{"type":"integer","maximum":36500,"minimum":1,"description":"Days is the age, in days since the last change, from which a file is\nold."}},"additionalProperties":false,"type":"object","required":["days"],"description":"PurgeArgs are the arguments of purge_old."}`
+)
+
+// Requested schemas of the forms, derived from their Go types.
+const (
+	mcpFormSchemaPurgeConfirm = `{"properties":{"confirm":{"type":"boolean","title":"Delete them","description":"Delete the files for good"}},"type":"object","required":["confirm"]}`
 )

@@ -24,7 +24,7 @@ func (e *emitter) formMethods() []schemaConst {
 		v, d := e.local("v"), e.local("d")
 		e.f.Commentf("%s decodes an accepted answer to the form %s and checks it.", formDecodeMethod, name)
 		e.f.Func().Params(jen.Add(v).Op("*").Add(e.typeCode(f.Type))).Id(formDecodeMethod).Params(jen.Id("content").Index().Byte()).Error().Block(
-			jen.Add(d).Op(":=").Add(rt("NewDecoder")).Call(jen.Id("content"), jen.Lit("content")),
+			jen.Add(d).Op(":=").Add(impl("NewDecoder")).Call(jen.Id("content"), jen.Lit("content")),
 			jen.Id(e.decoderFor(f.Shape)).Call(d, v),
 			jen.Return(jen.Add(d).Dot("Err").Call()),
 		)

@@ -41,6 +41,7 @@ var runtimeAPI = `
 	const LevelNotice
 	const LevelWarning
 	const MetadataPath
+	func AskForm
 	func AssistantMessage
 	func BlobContents
 	func Bool
@@ -101,6 +102,7 @@ var runtimeAPI = `
 	func WithToolTimeout
 	method CreateMessageResult.Text
 	method Error.Error
+	method FormError.Error
 	method LogLevel.Slog
 	method LogLevel.String
 	method Principal.HasScope
@@ -145,6 +147,8 @@ var runtimeAPI = `
 	type ElicitationCapability
 	type EmbeddedResource
 	type Error
+	type Form
+	type FormError
 	type GetPromptResult
 	type HTTPOption
 	type ImageContent

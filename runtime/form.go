@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Form is implemented by a pointer to a struct that [AskForm] asks the
@@ -77,11 +79,15 @@ type FormError struct {
 	Violations []string
 }
 
+// maxListed is how many violations Error lists before summing up the rest,
+// as argument errors do.
+const maxListed = 50
+
 func newFormError(err error) *FormError {
 	switch e := err.(type) {
-	case *ValidationError:
+	case *mcpimpl.ValidationError:
 		return &FormError{Violations: e.Violations}
-	case *SyntaxError:
+	case *mcpimpl.SyntaxError:
 		return &FormError{Violations: []string{"content: " + e.Error()}}
 	}
 	return &FormError{Violations: []string{err.Error()}}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // confirmForm implements rt.Form by hand, as mcpgen would generate it: the
@@ -28,7 +29,7 @@ func (*confirmForm) MCPFormSchema() string { return confirmSchema }
 func (f *confirmForm) MCPDecodeForm(content []byte) error {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(content, &raw); err != nil {
-		return &rt.ValidationError{Violations: []string{"content: must be an object"}}
+		return &mcpimpl.ValidationError{Violations: []string{"content: must be an object"}}
 	}
 	var problems []string
 	if v, ok := raw["sure"]; !ok {
@@ -40,7 +41,7 @@ func (f *confirmForm) MCPDecodeForm(content []byte) error {
 		problems = append(problems, "why: must be a string of at most 5 characters, got "+string(v))
 	}
 	if problems != nil {
-		return &rt.ValidationError{Violations: problems}
+		return &mcpimpl.ValidationError{Violations: problems}
 	}
 	return nil
 }

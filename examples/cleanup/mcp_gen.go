@@ -38,7 +38,7 @@ func (*PurgeConfirm) MCPFormSchema() string {
 
 // MCPDecodeForm decodes an accepted answer to the form PurgeConfirm and checks it.
 func (v *PurgeConfirm) MCPDecodeForm(content []byte) error {
-	d := runtime.NewDecoder(content, "content")
+	d := mcpimpl.NewDecoder(content, "content")
 	mcpDecodePurgeConfirm(d, v)
 	return d.Err()
 }
@@ -76,7 +76,7 @@ func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 }
 
 // mcpDecodePurgeConfirm decodes and validates PurgeConfirm.
-func mcpDecodePurgeConfirm(d *runtime.Decoder, v *PurgeConfirm) {
+func mcpDecodePurgeConfirm(d *mcpimpl.Decoder, v *PurgeConfirm) {
 	if !d.Object() {
 		return
 	}

@@ -55,3 +55,9 @@ func TestHTTPConformance(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkPipelined is tools/call throughput with 64 calls in flight
+// through runtime.Server.Serve over operating-system pipes.
+func BenchmarkPipelined(b *testing.B) {
+	b.Run("mcpgen/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, newServer().Serve, 64) })
+}

@@ -54,7 +54,7 @@ func Emit(p *Package) ([]byte, error) {
 	}
 	e.patternVars()
 	if len(e.schemas) > 0 {
-		e.schemaConsts()
+		e.schemaVars()
 	}
 	e.importNames()
 	var buf bytes.Buffer
@@ -137,11 +137,11 @@ func (e *emitter) toolValue(t *Tool) jen.Code {
 	}
 	in := e.name("mcpInputSchema" + base)
 	e.schemas = append(e.schemas, schemaConst{in, t.InputSchema})
-	field("InputSchema", jen.Index().Byte().Parens(jen.Id(in)))
+	field("InputSchema", jen.Id(in))
 	if t.OutputSchema != nil {
 		out := e.name("mcpOutputSchema" + base)
 		e.schemas = append(e.schemas, schemaConst{out, t.OutputSchema})
-		field("OutputSchema", jen.Index().Byte().Parens(jen.Id(out)))
+		field("OutputSchema", jen.Id(out))
 	}
 	if !t.Annotations.Empty() {
 		var hints []jen.Code

@@ -58,7 +58,7 @@ func Emit(p *Package) ([]byte, error) {
 	}
 	e.patternVars()
 	if len(e.schemas) > 0 {
-		e.schemaConsts()
+		e.schemaVars()
 	}
 	e.formSchemaConsts(forms)
 	e.importNames()
@@ -146,11 +146,11 @@ func (e *emitter) toolValue(t *Tool) jen.Code {
 	}
 	in := e.name("mcpInputSchema" + base)
 	e.schemas = append(e.schemas, schemaConst{in, t.InputSchema})
-	field("InputSchema", jen.Index().Byte().Parens(jen.Id(in)))
+	field("InputSchema", jen.Id(in))
 	if t.OutputSchema != nil {
 		out := e.name("mcpOutputSchema" + base)
 		e.schemas = append(e.schemas, schemaConst{out, t.OutputSchema})
-		field("OutputSchema", jen.Index().Byte().Parens(jen.Id(out)))
+		field("OutputSchema", jen.Id(out))
 	}
 	if !t.Annotations.Empty() {
 		var hints []jen.Code

@@ -284,18 +284,23 @@ func (e *emitter) patternVars() {
 	})
 }
 
-// schemaConsts writes the JSON Schemas as constants, compact, one line
-// each, so that the runtime registers them without compacting them
-// (`mcpgen inspect` shows them indented).
-func (e *emitter) schemaConsts() {
+// schemaVars writes the JSON Schemas, compact, one line each, so that
+// the runtime registers them without compacting them (`mcpgen inspect`
+// shows them indented). Each is a package-level []byte of a string
+// literal, which the compiler lays out in the binary's data: registering a
+// tool copies nothing, and a schema's bytes are read from the binary only
+// when a tools/list needs them, where a []byte conversion of a constant at
+// registration would copy every schema onto the heap for the life of the
+// process.
+func (e *emitter) schemaVars() {
 	e.f.Comment("JSON Schemas of the tools, derived from their Go types.")
-	e.f.Const().DefsFunc(func(g *jen.Group) {
+	e.f.Var().DefsFunc(func(g *jen.Group) {
 		for _, c := range e.schemas {
 			b, err := json.Marshal(c.schema)
 			if err != nil {
 				panic(fmt.Sprintf("mcpgen bug: schema %s does not marshal: %v", c.name, err))
 			}
-			g.Id(c.name).Op("=").Add(rawLit(string(b)))
+			g.Id(c.name).Op("=").Index().Byte().Parens(rawLit(string(b)))
 		}
 	})
 }

@@ -56,7 +56,7 @@ func searchTool() runtime.Tool {
 					d.Missing("pattern")
 				}
 			}
-			if err := d.Err(); err != nil {
+			if err := d.Done(); err != nil {
 				return nil, err
 			}
 			_ = recursive

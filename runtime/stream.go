@@ -29,12 +29,22 @@ type streamConn struct {
 	waiting   atomic.Int32 // writers waiting for wmu
 	werr      error
 	abandoned atomic.Bool // the session gave up writing: see abandon
+
+	// Pipelined input (stream_hold.go). The reader's own: busy, held,
+	// holdSince.
+	hold      atomic.Bool  // answers stay in w: see pace
+	busy      bool         // a further request was buffered at the last read
+	held      int          // messages handled since the hold began
+	holdSince time.Time    // when the hold began or last wrote
+	start     time.Time    // the clock's origin for slowUntil
+	slowUntil atomic.Int64 // until when calls go to workers, since start; 0: never
 }
 
 func newStreamConn(r io.Reader, w io.Writer, max int) *streamConn {
 	c := &streamConn{
 		r: bufio.NewReaderSize(r, 64<<10), max: max,
 		w: bufio.NewWriterSize(w, 64<<10), dst: w,
+		start: time.Now(),
 	}
 	c.closer, _ = r.(io.Closer)
 	return c
@@ -69,7 +79,7 @@ func (c *streamConn) writeMessage(msg []byte) error {
 	}
 	c.w.Write(msg)
 	c.w.WriteByte('\n')
-	if c.waiting.Add(-1) == 0 {
+	if c.waiting.Add(-1) == 0 && !c.hold.Load() {
 		c.werr = c.w.Flush()
 	}
 	return c.werr
@@ -162,10 +172,6 @@ func appendDoubling(buf, b []byte, limit int) []byte {
 // other requests nor their cancellation by more than this.
 const handoffDelay = 200 * time.Microsecond
 
-// idle reports whether no further input is buffered: the client waits for
-// an answer rather than pipelining requests.
-func (c *streamConn) idle() bool { return c.r.Buffered() == 0 }
-
 // serve runs one session over the stream until the input ends or parent is
 // cancelled; see Server.Serve for what happens then.
 func (c *streamConn) serve(parent context.Context, srv *Server) error {
@@ -251,14 +257,18 @@ func (c *streamConn) readLoop() {
 	// The timer starts the next reader if a call run here outlasts
 	// handoffDelay; it belongs to this reader alone, so that whether it
 	// fired tells this reader, and only it, to stop reading.
-	handoff := time.AfterFunc(time.Hour, c.readLoop)
+	handoff := time.AfterFunc(time.Hour, c.takeOver)
 	handoff.Stop()
 	for {
+		if s.mem.over() {
+			c.release()
+		}
 		if s.mem.over() && !s.mem.wait(s.ctx.Done()) {
 			c.readDone <- nil
 			return
 		}
 		line, err := c.readLine(&c.scratch)
+		c.pace()
 		if err == errTooLarge {
 			s.replyError(direct{s}, nil, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: message larger than " + strconv.Itoa(c.max) + " bytes"})
 			continue

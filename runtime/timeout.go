@@ -50,13 +50,20 @@ const (
 // the time is up first, it answers at once and reports abandoned: the
 // handler runs on, owning req and the call's request buffer, which it
 // releases with the call's place in flight when it returns.
-func (s *Session) runToolTimed(ctx context.Context, tool *Tool, req *ToolRequest) (res *CallToolResult, err error, abandoned bool) {
+func (s *Session) runToolTimed(ctx context.Context, tool *Tool, req *ToolRequest) (*CallToolResult, error, bool) {
 	d := tool.timeout(s.srv)
 	c, _ := ctx.(*callContext)
 	if d <= 0 || c == nil {
-		res, err = runTool(ctx, s.srv, tool, req)
+		// Without a timeout the call allocates nothing here: the
+		// results the goroutine below shares live in its own frame.
+		res, err := runTool(ctx, s.srv, tool, req)
 		return res, err, false
 	}
+	return s.runToolDeadline(ctx, c, tool, req, d)
+}
+
+// runToolDeadline is runToolTimed when a timeout d applies.
+func (s *Session) runToolDeadline(ctx context.Context, c *callContext, tool *Tool, req *ToolRequest, d time.Duration) (res *CallToolResult, err error, abandoned bool) {
 	cause := &toolTimeoutError{tool: tool.Name, d: d}
 	deadline := time.Now().Add(d)
 	tctx, cancel := context.WithDeadlineCause(ctx, deadline, cause)

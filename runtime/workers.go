@@ -34,7 +34,14 @@ func (w *workers) init(limit int) {
 // session's limit of calls in flight is reached; runCall gives it back.
 func (w *workers) acquire(s *Session) {
 	w.init(s.srv.opts.maxInFlight)
-	w.slots <- struct{}{}
+	select {
+	case w.slots <- struct{}{}:
+	default:
+		if h, ok := s.out.(holder); ok {
+			h.release() // nothing is held while the reader waits
+		}
+		w.slots <- struct{}{}
+	}
 }
 
 func (w *workers) release() { <-w.slots }

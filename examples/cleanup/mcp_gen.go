@@ -13,7 +13,7 @@ func RegisterMCP(s *runtime.Server, cleaner *Cleaner) {
 	s.AddTool(runtime.Tool{
 		Name:        "purge_old",
 		Description: "Deletes the files not changed for a number of days, after the\nuser confirms. It reports progress while it scans and deletes.",
-		InputSchema: []byte(mcpInputSchemaPurgeOld),
+		InputSchema: mcpInputSchemaPurgeOld,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in PurgeArgs
@@ -102,8 +102,8 @@ func mcpDecodePurgeConfirm(d *mcpimpl.Decoder, v *PurgeConfirm) {
 }
 
 // JSON Schemas of the tools, derived from their Go types.
-const (
-	mcpInputSchemaPurgeOld = `{"properties":{"days":{"type":"integer","maximum":36500,"minimum":1,"description":"Days is the age, in days since the last change, from which a file is\nold."}},"additionalProperties":false,"type":"object","required":["days"],"description":"PurgeArgs are the arguments of purge_old."}`
+var (
+	mcpInputSchemaPurgeOld = []byte(`{"properties":{"days":{"type":"integer","maximum":36500,"minimum":1,"description":"Days is the age, in days since the last change, from which a file is\nold."}},"additionalProperties":false,"type":"object","required":["days"],"description":"PurgeArgs are the arguments of purge_old."}`)
 )
 
 // Requested schemas of the forms, derived from their Go types.

@@ -13,7 +13,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_simple_text",
 		Description: "Returns one block of text.",
-		InputSchema: []byte(mcpInputSchemaTestSimpleText),
+		InputSchema: mcpInputSchemaTestSimpleText,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -31,7 +31,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_image_content",
 		Description: "Returns a PNG image.",
-		InputSchema: []byte(mcpInputSchemaTestImageContent),
+		InputSchema: mcpInputSchemaTestImageContent,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -49,7 +49,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_audio_content",
 		Description: "Returns a WAV recording.",
-		InputSchema: []byte(mcpInputSchemaTestAudioContent),
+		InputSchema: mcpInputSchemaTestAudioContent,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -67,7 +67,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_embedded_resource",
 		Description: "Returns a text resource embedded in the result.",
-		InputSchema: []byte(mcpInputSchemaTestEmbeddedResource),
+		InputSchema: mcpInputSchemaTestEmbeddedResource,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -85,7 +85,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_multiple_content_types",
 		Description: "Returns text, an image and an embedded resource\nin one result.",
-		InputSchema: []byte(mcpInputSchemaTestMultipleContentTypes),
+		InputSchema: mcpInputSchemaTestMultipleContentTypes,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -103,7 +103,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_tool_with_logging",
 		Description: "Sends three log messages at level info while it runs,\n50 ms apart.",
-		InputSchema: []byte(mcpInputSchemaTestToolWithLogging),
+		InputSchema: mcpInputSchemaTestToolWithLogging,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -121,7 +121,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_tool_with_progress",
 		Description: "Reports progress 0, 50 and 100 of 100 while it runs,\n50 ms apart.",
-		InputSchema: []byte(mcpInputSchemaTestToolWithProgress),
+		InputSchema: mcpInputSchemaTestToolWithProgress,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -139,7 +139,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_error_handling",
 		Description: "Always fails.",
-		InputSchema: []byte(mcpInputSchemaTestErrorHandling),
+		InputSchema: mcpInputSchemaTestErrorHandling,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -157,7 +157,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_reconnection",
 		Description: "Ends its request's event stream before it answers, so\nthat the client resumes the stream, with Last-Event-ID, to get the result\n(polling, SEP-1699).",
-		InputSchema: []byte(mcpInputSchemaTestReconnection),
+		InputSchema: mcpInputSchemaTestReconnection,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -175,7 +175,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_sampling",
 		Description: "Asks the client's LLM to complete a prompt and returns its\nanswer.",
-		InputSchema: []byte(mcpInputSchemaTestSampling),
+		InputSchema: mcpInputSchemaTestSampling,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SamplingArgs
@@ -194,7 +194,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_elicitation",
 		Description: "Asks the user for a user name and an email address.",
-		InputSchema: []byte(mcpInputSchemaTestElicitation),
+		InputSchema: mcpInputSchemaTestElicitation,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in ElicitationArgs
@@ -213,7 +213,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_elicitation_sep1034_defaults",
 		Description: "Asks for a form whose fields have default\nvalues.",
-		InputSchema: []byte(mcpInputSchemaTestElicitationSep1034Defaults),
+		InputSchema: mcpInputSchemaTestElicitationSep1034Defaults,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -231,7 +231,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "test_elicitation_sep1330_enums",
 		Description: "Asks for a form with every kind of enum.",
-		InputSchema: []byte(mcpInputSchemaTestElicitationSep1330Enums),
+		InputSchema: mcpInputSchemaTestElicitationSep1330Enums,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -503,18 +503,18 @@ func mcpEncodeTemplateData(enc *mcpimpl.Encoder, v *TemplateData) {
 }
 
 // JSON Schemas of the tools, derived from their Go types.
-const (
-	mcpInputSchemaTestSimpleText                 = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestImageContent               = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestAudioContent               = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestEmbeddedResource           = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestMultipleContentTypes       = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestToolWithLogging            = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestToolWithProgress           = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestErrorHandling              = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestReconnection               = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestSampling                   = `{"properties":{"prompt":{"type":"string","description":"Prompt is the prompt to send to the LLM."}},"additionalProperties":false,"type":"object","required":["prompt"],"description":"SamplingArgs are the arguments of test_sampling."}`
-	mcpInputSchemaTestElicitation                = `{"properties":{"message":{"type":"string","description":"Message is what the user is asked."}},"additionalProperties":false,"type":"object","required":["message"],"description":"ElicitationArgs are the arguments of test_elicitation."}`
-	mcpInputSchemaTestElicitationSep1034Defaults = `{"properties":{},"additionalProperties":false,"type":"object"}`
-	mcpInputSchemaTestElicitationSep1330Enums    = `{"properties":{},"additionalProperties":false,"type":"object"}`
+var (
+	mcpInputSchemaTestSimpleText                 = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestImageContent               = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestAudioContent               = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestEmbeddedResource           = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestMultipleContentTypes       = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestToolWithLogging            = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestToolWithProgress           = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestErrorHandling              = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestReconnection               = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestSampling                   = []byte(`{"properties":{"prompt":{"type":"string","description":"Prompt is the prompt to send to the LLM."}},"additionalProperties":false,"type":"object","required":["prompt"],"description":"SamplingArgs are the arguments of test_sampling."}`)
+	mcpInputSchemaTestElicitation                = []byte(`{"properties":{"message":{"type":"string","description":"Message is what the user is asked."}},"additionalProperties":false,"type":"object","required":["message"],"description":"ElicitationArgs are the arguments of test_elicitation."}`)
+	mcpInputSchemaTestElicitationSep1034Defaults = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
+	mcpInputSchemaTestElicitationSep1330Enums    = []byte(`{"properties":{},"additionalProperties":false,"type":"object"}`)
 )

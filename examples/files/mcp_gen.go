@@ -13,7 +13,7 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 	s.AddTool(runtime.Tool{
 		Name:        "search_files",
 		Description: "Finds files whose name matches a glob pattern.",
-		InputSchema: []byte(mcpInputSchemaSearchFiles),
+		InputSchema: mcpInputSchemaSearchFiles,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SearchArgs
@@ -32,8 +32,8 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 	s.AddTool(runtime.Tool{
 		Name:         "list_dir",
 		Description:  "Lists the files and folders in a folder.",
-		InputSchema:  []byte(mcpInputSchemaListDir),
-		OutputSchema: []byte(mcpOutputSchemaListDir),
+		InputSchema:  mcpInputSchemaListDir,
+		OutputSchema: mcpOutputSchemaListDir,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true), IdempotentHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in ListArgs
@@ -179,8 +179,8 @@ func mcpEncodeEntry(enc *mcpimpl.Encoder, v *Entry) {
 }
 
 // JSON Schemas of the tools, derived from their Go types.
-const (
-	mcpInputSchemaSearchFiles = `{"properties":{"pattern":{"type":"string","description":"Pattern is a glob matched against file names, such as \"*.go\"."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the largest number of files to return.","default":10},"recursive":{"type":"boolean","description":"Recursive searches subfolders too."}},"additionalProperties":false,"type":"object","required":["pattern"],"description":"SearchArgs are the arguments of search_files."}`
-	mcpInputSchemaListDir     = `{"properties":{"dir":{"type":"string","maxLength":1024,"description":"Dir is the folder to list, relative to the root; empty for the root."},"sort":{"type":"string","enum":["name","size","modified"],"description":"Sort orders the entries.","default":"name"}},"additionalProperties":false,"type":"object","description":"ListArgs are the arguments of list_dir."}`
-	mcpOutputSchemaListDir    = `{"properties":{"dir":{"type":"string","description":"Dir is the folder listed."},"entries":{"items":{"properties":{"name":{"type":"string"},"size":{"type":"integer"},"isDir":{"type":"boolean"},"modified":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["name","size","isDir","modified"],"description":"Entry is one file or folder."},"type":"array","description":"Entries are the folder's files and subfolders."}},"additionalProperties":false,"type":"object","required":["dir","entries"],"description":"Listing is the content of one folder."}`
+var (
+	mcpInputSchemaSearchFiles = []byte(`{"properties":{"pattern":{"type":"string","description":"Pattern is a glob matched against file names, such as \"*.go\"."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the largest number of files to return.","default":10},"recursive":{"type":"boolean","description":"Recursive searches subfolders too."}},"additionalProperties":false,"type":"object","required":["pattern"],"description":"SearchArgs are the arguments of search_files."}`)
+	mcpInputSchemaListDir     = []byte(`{"properties":{"dir":{"type":"string","maxLength":1024,"description":"Dir is the folder to list, relative to the root; empty for the root."},"sort":{"type":"string","enum":["name","size","modified"],"description":"Sort orders the entries.","default":"name"}},"additionalProperties":false,"type":"object","description":"ListArgs are the arguments of list_dir."}`)
+	mcpOutputSchemaListDir    = []byte(`{"properties":{"dir":{"type":"string","description":"Dir is the folder listed."},"entries":{"items":{"properties":{"name":{"type":"string"},"size":{"type":"integer"},"isDir":{"type":"boolean"},"modified":{"type":"string","format":"date-time"}},"additionalProperties":false,"type":"object","required":["name","size","isDir","modified"],"description":"Entry is one file or folder."},"type":"array","description":"Entries are the folder's files and subfolders."}},"additionalProperties":false,"type":"object","required":["dir","entries"],"description":"Listing is the content of one folder."}`)
 )

@@ -13,7 +13,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 	s.AddTool(runtime.Tool{
 		Name:        "create_note",
 		Description: "Creates a new note; it fails if the note exists.",
-		InputSchema: []byte(mcpInputSchemaCreateNote),
+		InputSchema: mcpInputSchemaCreateNote,
 		Annotations: &runtime.ToolAnnotations{DestructiveHint: runtime.Bool(false)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in NoteArgs
@@ -32,7 +32,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 	s.AddTool(runtime.Tool{
 		Name:        "append_to_note",
 		Description: "Adds text at the end of an existing note, on a new line.\nClients subscribed to the note are told it changed.",
-		InputSchema: []byte(mcpInputSchemaAppendToNote),
+		InputSchema: mcpInputSchemaAppendToNote,
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in NoteArgs
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
@@ -50,8 +50,8 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 	s.AddTool(runtime.Tool{
 		Name:         "search_notes",
 		Description:  "Finds the lines of the notes that contain a text.",
-		InputSchema:  []byte(mcpInputSchemaSearchNotes),
-		OutputSchema: []byte(mcpOutputSchemaSearchNotes),
+		InputSchema:  mcpInputSchemaSearchNotes,
+		OutputSchema: mcpOutputSchemaSearchNotes,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SearchArgs
@@ -309,9 +309,9 @@ func mcpEncodeEntry(enc *mcpimpl.Encoder, v *Entry) {
 }
 
 // JSON Schemas of the tools, derived from their Go types.
-const (
-	mcpInputSchemaCreateNote   = `{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"ID names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Text is Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`
-	mcpInputSchemaAppendToNote = `{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"ID names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Text is Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`
-	mcpInputSchemaSearchNotes  = `{"properties":{"query":{"type":"string","minLength":1,"description":"Query is the text to look for, ignoring case."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the largest number of matching lines to return.","default":20}},"additionalProperties":false,"type":"object","required":["query"],"description":"SearchArgs are the arguments of search_notes."}`
-	mcpOutputSchemaSearchNotes = `{"properties":{"items":{"items":{"properties":{"id":{"type":"string"},"line":{"type":"integer","description":"1-based"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","line","text"],"description":"Match is one line of a note that contains the query."},"type":"array"}},"additionalProperties":false,"type":"object","required":["items"]}`
+var (
+	mcpInputSchemaCreateNote   = []byte(`{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"ID names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Text is Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`)
+	mcpInputSchemaAppendToNote = []byte(`{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"ID names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Text is Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`)
+	mcpInputSchemaSearchNotes  = []byte(`{"properties":{"query":{"type":"string","minLength":1,"description":"Query is the text to look for, ignoring case."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the largest number of matching lines to return.","default":20}},"additionalProperties":false,"type":"object","required":["query"],"description":"SearchArgs are the arguments of search_notes."}`)
+	mcpOutputSchemaSearchNotes = []byte(`{"properties":{"items":{"items":{"properties":{"id":{"type":"string"},"line":{"type":"integer","description":"1-based"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","line","text"],"description":"Match is one line of a note that contains the query."},"type":"array"}},"additionalProperties":false,"type":"object","required":["items"]}`)
 )

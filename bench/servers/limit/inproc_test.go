@@ -21,3 +21,9 @@ func TestConformance(t *testing.T) { inproc.Conformance(t, serve, true) }
 func BenchmarkLarge(b *testing.B) {
 	b.Run("limit", func(b *testing.B) { inproc.BenchLarge(b, serve) })
 }
+
+// BenchmarkPipelined is tools/call throughput with 64 calls in flight
+// through the limit's serve loop over operating-system pipes.
+func BenchmarkPipelined(b *testing.B) {
+	b.Run("limit/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, serve, 64) })
+}

@@ -59,3 +59,9 @@ func TestHTTPConformance(t *testing.T) {
 // TestHTTPIdleSessions checks what the idle-sessions benchmark relies on:
 // many sessions over a few connections, all kept until ended.
 func TestHTTPIdleSessions(t *testing.T) { httpwire.IdleConformance(t, httpHandler(false), 200, 4) }
+
+// BenchmarkPipelined is tools/call throughput with 64 calls in flight
+// through runtime.Server.Serve over operating-system pipes.
+func BenchmarkPipelined(b *testing.B) {
+	b.Run("mcpgen/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, newServer().Serve, 64) })
+}

@@ -14,7 +14,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "search_files",
 		Description: "Finds files whose name matches a glob pattern.",
-		InputSchema: []byte(mcpInputSchemaSearchFiles),
+		InputSchema: mcpInputSchemaSearchFiles,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in SearchArgs
@@ -33,7 +33,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "measure_text",
 		Description: "Counts the bytes of a text.",
-		InputSchema: []byte(mcpInputSchemaMeasureText),
+		InputSchema: mcpInputSchemaMeasureText,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in MeasureArgs
@@ -52,7 +52,7 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:        "make_text",
 		Description: "Answers with a text of the given size.",
-		InputSchema: []byte(mcpInputSchemaMakeText),
+		InputSchema: mcpInputSchemaMakeText,
 		Annotations: &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in MakeArgs
@@ -71,8 +71,8 @@ func RegisterMCP(s *runtime.Server) {
 	s.AddTool(runtime.Tool{
 		Name:         "list_items",
 		Description:  "Lists the given number of items.",
-		InputSchema:  []byte(mcpInputSchemaListItems),
-		OutputSchema: []byte(mcpOutputSchemaListItems),
+		InputSchema:  mcpInputSchemaListItems,
+		OutputSchema: mcpOutputSchemaListItems,
 		Annotations:  &runtime.ToolAnnotations{ReadOnlyHint: runtime.Bool(true)},
 		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
 			var in ItemsArgs
@@ -260,10 +260,10 @@ func mcpEncodeItem(enc *mcpimpl.Encoder, v *largetool.Item) {
 }
 
 // JSON Schemas of the tools, derived from their Go types.
-const (
-	mcpInputSchemaSearchFiles = `{"properties":{"pattern":{"type":"string","description":"Pattern is a glob."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit caps the number of files reported.","default":10},"recursive":{"type":"boolean","description":"Recursive descends into subdirectories."}},"additionalProperties":false,"type":"object","required":["pattern"],"description":"SearchArgs are the arguments of search_files."}`
-	mcpInputSchemaMeasureText = `{"properties":{"text":{"type":"string","description":"Text is the text to measure."}},"additionalProperties":false,"type":"object","required":["text"],"description":"MeasureArgs are the arguments of measure_text."}`
-	mcpInputSchemaMakeText    = `{"properties":{"size":{"type":"integer","maximum":16777216,"minimum":0,"description":"Size is the length of the text in bytes."}},"additionalProperties":false,"type":"object","required":["size"],"description":"MakeArgs are the arguments of make_text."}`
-	mcpInputSchemaListItems   = `{"properties":{"count":{"type":"integer","maximum":100000,"minimum":0,"description":"Count is the number of items."}},"additionalProperties":false,"type":"object","required":["count"],"description":"ItemsArgs are the arguments of list_items."}`
-	mcpOutputSchemaListItems  = `{"properties":{"items":{"items":{"properties":{"id":{"type":"integer"},"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name"],"description":"Item is one element of list_items' answer."},"type":"array"}},"additionalProperties":false,"type":"object","required":["items"],"description":"Items is list_items' answer."}`
+var (
+	mcpInputSchemaSearchFiles = []byte(`{"properties":{"pattern":{"type":"string","description":"Pattern is a glob."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit caps the number of files reported.","default":10},"recursive":{"type":"boolean","description":"Recursive descends into subdirectories."}},"additionalProperties":false,"type":"object","required":["pattern"],"description":"SearchArgs are the arguments of search_files."}`)
+	mcpInputSchemaMeasureText = []byte(`{"properties":{"text":{"type":"string","description":"Text is the text to measure."}},"additionalProperties":false,"type":"object","required":["text"],"description":"MeasureArgs are the arguments of measure_text."}`)
+	mcpInputSchemaMakeText    = []byte(`{"properties":{"size":{"type":"integer","maximum":16777216,"minimum":0,"description":"Size is the length of the text in bytes."}},"additionalProperties":false,"type":"object","required":["size"],"description":"MakeArgs are the arguments of make_text."}`)
+	mcpInputSchemaListItems   = []byte(`{"properties":{"count":{"type":"integer","maximum":100000,"minimum":0,"description":"Count is the number of items."}},"additionalProperties":false,"type":"object","required":["count"],"description":"ItemsArgs are the arguments of list_items."}`)
+	mcpOutputSchemaListItems  = []byte(`{"properties":{"items":{"items":{"properties":{"id":{"type":"integer"},"name":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","name"],"description":"Item is one element of list_items' answer."},"type":"array"}},"additionalProperties":false,"type":"object","required":["items"],"description":"Items is list_items' answer."}`)
 )

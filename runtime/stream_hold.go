@@ -1,0 +1,106 @@
+package runtime
+
+import (
+	"bytes"
+	"time"
+)
+
+// A client that pipelines — sends requests without waiting for the answers
+// to earlier ones — is served the way the input arrives: in runs. While a
+// further request is already buffered, the reading goroutine runs quick
+// calls itself rather than waking a worker for each, and the answers stay
+// in the write buffer, so that the answers to a run go out in one system
+// call instead of one each. The answers are written when the buffered
+// requests are used up, before the reader waits for more input, and at
+// least every maxHold.
+
+// maxHold bounds how long answers stay in the write buffer while the reader
+// works through buffered requests.
+const maxHold = 200 * time.Microsecond
+
+// holdCheck is how many messages the reader handles between two looks at
+// the clock while it holds answers.
+const holdCheck = 8
+
+// slowMemory is how long a session hands calls to workers, once a call has
+// outlasted handoffDelay, instead of running them on the reading goroutine
+// while further requests wait.
+const slowMemory = 2 * time.Millisecond
+
+// A holder is a transport that may hold answers back while its reader
+// works (streamConn); release writes them, before the reader waits.
+type holder interface{ release() }
+
+// moreBuffered reports whether a further whole line is already buffered, so
+// that the next read returns it without waiting for the client.
+func (c *streamConn) moreBuffered() bool {
+	n := c.r.Buffered()
+	if n == 0 {
+		return false
+	}
+	b, _ := c.r.Peek(n)
+	return bytes.IndexByte(b, '\n') >= 0
+}
+
+// pace is called by the reader after each read: it holds the answers while
+// a further request is buffered, and ends the hold, writing what it held,
+// when none is. The hold belongs to the reader: it never waits for input,
+// for room in the memory budget or for a slot of the calls in flight while
+// it holds answers, and when a call it runs outlasts handoffDelay the next
+// reader takes over the hold.
+func (c *streamConn) pace() {
+	c.busy = c.moreBuffered()
+	if !c.busy {
+		c.release()
+		return
+	}
+	if !c.hold.Load() {
+		c.hold.Store(true)
+		c.holdSince, c.held = time.Now(), 0
+		return
+	}
+	if c.held++; c.held%holdCheck != 0 {
+		return
+	}
+	if now := time.Now(); now.Sub(c.holdSince) > maxHold {
+		c.flush()
+		c.holdSince = now
+	}
+}
+
+// release ends the hold and writes what it held.
+func (c *streamConn) release() {
+	if c.hold.Load() {
+		c.hold.Store(false)
+		c.flush()
+	}
+}
+
+// idle reports whether a call may run on the reading goroutine (see
+// inliner): when no further request is buffered, and while the client
+// pipelines as long as no call of the session outlasted handoffDelay in
+// the last slowMemory. Slow calls go to workers, so that they run in
+// parallel.
+func (c *streamConn) idle() bool {
+	if !c.busy {
+		return true
+	}
+	until := c.slowUntil.Load()
+	if until == 0 {
+		return true
+	}
+	if time.Since(c.start) > time.Duration(until) {
+		c.slowUntil.CompareAndSwap(until, 0)
+		return true
+	}
+	return false
+}
+
+// takeOver starts a reader in place of one whose call outlasted
+// handoffDelay: it marks the session's calls as slow and writes the answers
+// its predecessor held.
+func (c *streamConn) takeOver() {
+	c.slowUntil.Store(int64(time.Since(c.start) + slowMemory))
+	c.release()
+	c.readLoop()
+}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"time"
 )
 
 // PromptOutput says how a prompt function's Go result becomes the result
@@ -22,6 +23,7 @@ type Prompt struct {
 	Name        string
 	Title       string
 	Description string
+	Timeout     time.Duration // bounds a get's time (timeout=); 0: no bound
 
 	Func    string
 	Recv    *Receiver
@@ -38,9 +40,9 @@ type Prompt struct {
 	OutputType types.Type
 }
 
-var promptKeys = map[string]string{"name": "value", "title": "value", "description": "value"}
+var promptKeys = map[string]string{"name": "value", "title": "value", "description": "value", "timeout": "value"}
 
-const promptKeyList = "name, title, description"
+const promptKeyList = "name, title, description, timeout"
 
 const promptShape = "a prompt must look like func [(r *T)] F([ctx context.Context][, args Args]) (Out, error), with Args a struct of string fields and Out a string, []runtime.PromptMessage or *runtime.GetPromptResult"
 
@@ -59,6 +61,9 @@ func (pb *primBuilder) prompt(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 	if pr.Name == "" {
 		pr.Name = snakeCase(fd.Name.Name)
 	}
+	var tds []Diagnostic
+	pr.Timeout, tds = timeoutKey(line, "//mcp:prompt")
+	diags = append(diags, tds...)
 	if pr.Description == "" {
 		pr.Description = toolDescription(fd.Name.Name, fd.Doc.Text())
 	}

@@ -41,6 +41,8 @@ type Resource struct {
 	Cache      bool
 	CacheTTL   time.Duration
 	CacheScope string // "public" or "private"
+	// Timeout bounds a read's time (timeout=); 0: no bound.
+	Timeout time.Duration
 
 	Func    string
 	Recv    *Receiver
@@ -65,9 +67,9 @@ type Resource struct {
 }
 
 // resourceKeys are the keys of //mcp:resource.
-var resourceKeys = map[string]string{"uri": "value", "name": "value", "title": "value", "mime": "value", "description": "value", "size": "value", "subscribe": "flag", "ttl": "value", "cache": "value"}
+var resourceKeys = map[string]string{"uri": "value", "name": "value", "title": "value", "mime": "value", "description": "value", "size": "value", "subscribe": "flag", "ttl": "value", "cache": "value", "timeout": "value"}
 
-const resourceKeyList = "uri, name, title, mime, description, size, subscribe, ttl, cache"
+const resourceKeyList = "uri, name, title, mime, description, size, subscribe, ttl, cache, timeout"
 
 const resourceShape = "a resource must look like func [(r *T)] F([ctx context.Context][, vars…]) (Out, error), with vars the template's variables as string or integer parameters, or one struct whose fields are the variables"
 
@@ -114,6 +116,9 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 		r.Size = n
 	}
 	diags = append(diags, r.cacheKeys(line)...)
+	var ds []Diagnostic
+	r.Timeout, ds = timeoutKey(line, "//mcp:resource")
+	diags = append(diags, ds...)
 
 	f, ds := pb.function(fd, "resources", resourceShape)
 	if f == nil {

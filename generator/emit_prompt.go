@@ -43,6 +43,9 @@ func (e *emitter) promptValue(pr *Prompt) jen.Code {
 		f.add("Arguments", jen.Index().Add(rt("PromptArgument")).Values(append(args, jen.Line())...))
 	}
 	f.add("Handler", e.promptHandler(pr))
+	if pr.Timeout > 0 {
+		f.add("Timeout", durationCode(pr.Timeout))
+	}
 	return rt("Prompt").Values(f.done()...)
 }
 

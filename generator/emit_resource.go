@@ -21,6 +21,9 @@ func (e *emitter) resourceValue(r *Resource) jen.Code {
 	}
 	f.add("Handler", e.resourceHandler(r))
 	e.cacheHint(&f, r)
+	if r.Timeout > 0 {
+		f.add("Timeout", durationCode(r.Timeout))
+	}
 	return rt("Resource").Values(f.done()...)
 }
 
@@ -35,6 +38,9 @@ func (e *emitter) templateValue(r *Resource) jen.Code {
 	f.str("MIMEType", r.MIMEType)
 	f.add("Handler", e.resourceHandler(r))
 	e.cacheHint(&f, r)
+	if r.Timeout > 0 {
+		f.add("Timeout", durationCode(r.Timeout))
+	}
 	var complete []jen.Code
 	for _, v := range r.Vars {
 		if fn := e.completeFunc(v); fn != nil {

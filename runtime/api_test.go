@@ -113,6 +113,7 @@ var runtimeAPI = `
 	method Server.AddTool
 	method Server.AuthorizationHandler
 	method Server.HTTPHandler
+	method Server.LimitHandler
 	method Server.ListenAndServeHTTP
 	method Server.Logger
 	method Server.RemovePrompt

@@ -165,6 +165,7 @@ func (h *httpHandler) postStateless(w http.ResponseWriter, req *http.Request, bo
 	call := s.handleFor(body, r)
 	r.answer(req, s, call, "", true)
 	s.closed.Store(true)
+	h.srv.untrack(s) // session_end.go
 	s.cancelAll()
 	s.workers.close(s)
 }

@@ -84,6 +84,7 @@ func (hs *httpSession) end() {
 	hs.ended.Do(func() {
 		hs.s.closed.Store(true)
 		hs.cancel()
+		hs.s.srv.untrack(hs.s) // session_end.go
 		hs.s.cancelAll()
 		hs.stream.close()
 		hs.s.workers.close(hs.s)

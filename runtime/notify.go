@@ -1,9 +1,6 @@
 package runtime
 
-import (
-	"context"
-	"sync"
-)
+import "sync"
 
 // liveSessions is the set of initialized sessions a server is serving, to
 // which it sends notifications of its own accord (a list changed, a
@@ -13,8 +10,9 @@ type liveSessions struct {
 	set map[*Session]struct{}
 }
 
-// track adds s to the server's live sessions once it is initialized, until
-// its context ends. Called by initialize, on the session's read loop.
+// track adds s to the server's live sessions once it is initialized.
+// Called by initialize, on the session's read loop; the transport that
+// serves s calls untrack when s ends (session_end.go).
 func (srv *Server) track(s *Session) {
 	l := &srv.live
 	l.mu.Lock()
@@ -23,12 +21,6 @@ func (srv *Server) track(s *Session) {
 	}
 	l.set[s] = struct{}{}
 	l.mu.Unlock()
-	context.AfterFunc(s.ctx, func() {
-		l.mu.Lock()
-		delete(l.set, s)
-		l.mu.Unlock()
-		srv.prims.unsubscribeAll(s)
-	})
 }
 
 // sessions returns the live sessions for which keep is true (all when keep

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
@@ -21,6 +22,10 @@ type Prompt struct {
 	// 2025-06-18+).
 	Meta    json.RawMessage
 	Handler PromptHandler
+	// Timeout, if positive, bounds the time of a prompts/get: at the
+	// deadline the handler's context ends and the client gets an internal
+	// error saying the get timed out. 0 or negative: no bound.
+	Timeout time.Duration
 }
 
 // PromptArgument is an argument of a prompt. Prompt arguments are strings.
@@ -225,7 +230,9 @@ func (s *Session) getPrompt(c *callContext, buf []byte) ([]byte, *Error) {
 		return nil, err
 	}
 	req := &PromptRequest{Name: pr.Name, Arguments: args, Session: s}
-	res, err := s.srv.runPrompt(c, pr, req)
+	res, err := runPrimTimed(s, c, pr.Timeout, "prompts/get of "+quote(pr.Name), func(ctx context.Context) (*GetPromptResult, *Error) {
+		return s.srv.runPrompt(ctx, pr, req)
+	}) // timeout_prims.go
 	if err != nil {
 		return nil, err
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
@@ -30,6 +31,10 @@ type Resource struct {
 	// resources/read results for clients of revision 2026-07-28, in place
 	// of the server's ([WithCacheHint]).
 	CacheHint *CacheHint
+	// Timeout, if positive, bounds the time of a read: at the deadline
+	// the handler's context ends and the client gets an internal error
+	// saying the read timed out. 0 or negative: no bound.
+	Timeout time.Duration
 }
 
 // ResourceTemplate is a family of resources whose URIs match an RFC 6570
@@ -53,6 +58,9 @@ type ResourceTemplate struct {
 	// results of the resources the template matches, for clients of
 	// revision 2026-07-28, in place of the server's ([WithCacheHint]).
 	CacheHint *CacheHint
+	// Timeout, if positive, bounds the time of a read, as
+	// [Resource.Timeout] does.
+	Timeout time.Duration
 
 	tmpl *URITemplate
 }
@@ -409,14 +417,16 @@ func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *E
 		return nil, resourceNotFound(uri)
 	}
 	req := &ResourceRequest{URI: uri, Vars: vars, Session: s}
-	handler, mime, name, hint := ResourceHandler(nil), "", uri, (*CacheHint)(nil)
+	handler, mime, name, hint, timeout := ResourceHandler(nil), "", uri, (*CacheHint)(nil), time.Duration(0)
 	if res != nil {
-		handler, mime, hint = res.Handler, res.MIMEType, res.CacheHint
+		handler, mime, hint, timeout = res.Handler, res.MIMEType, res.CacheHint, res.Timeout
 	} else {
-		handler, mime, name, hint = tmpl.Handler, tmpl.MIMEType, tmpl.URITemplate, tmpl.CacheHint
+		handler, mime, name, hint, timeout = tmpl.Handler, tmpl.MIMEType, tmpl.URITemplate, tmpl.CacheHint, tmpl.Timeout
 		req.Template = tmpl.URITemplate
 	}
-	contents, err := s.srv.runResource(c, name, handler, req)
+	contents, err := runPrimTimed(s, c, timeout, "resources/read of "+quote(uri), func(ctx context.Context) ([]ResourceContents, *Error) {
+		return s.srv.runResource(ctx, name, handler, req)
+	}) // timeout_prims.go
 	if err != nil {
 		return nil, err
 	}

@@ -178,6 +178,7 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
 	s := newSession(ctx, srv, c)
+	defer srv.untrack(s) // session_end.go
 	s.inline = c
 	c.s = s
 	c.readDone = make(chan error, 1)

@@ -50,6 +50,7 @@ var runtimeAPI = `
 	func CompleteElicitation
 	func ContentResult
 	func Elicit
+	func EncodedResult
 	func EnumCompletion
 	func ErrorResult
 	func Log

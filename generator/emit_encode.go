@@ -36,10 +36,7 @@ func (e *emitter) encodeResult(g *jen.Group, t *Tool) {
 	} else {
 		e.encodeValue(g, t.OutputShape, out, true, 0)
 	}
-	b, err := e.local("b"), e.local("err")
-	g.List(b, err).Op(":=").Add(enc).Dot("JSON").Call()
-	g.If(jen.Add(err).Op("!=").Nil()).Block(jen.Return(jen.Nil(), err))
-	g.Return(rt("StructuredResult").Call(b), jen.Nil())
+	g.Return(rt("EncodedResult").Call(jen.Add(enc).Dot("JSON").Call()))
 }
 
 // deref renders *p and remembers p, so that addr can give p back for it.

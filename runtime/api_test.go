@@ -51,6 +51,7 @@ var runtimeAPI = `
 	func CompleteElicitation
 	func ContentResult
 	func Elicit
+	func EncodedResult
 	func EnumCompletion
 	func ErrorResult
 	func Log

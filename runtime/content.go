@@ -1,8 +1,10 @@
 package runtime
 
 import (
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"unsafe"
 )
@@ -265,6 +267,8 @@ type CallToolResult struct {
 	// IsError marks a tool execution error: the model reads Content and may
 	// correct its call.
 	IsError bool
+
+	encoded []byte // StructuredContent as a generated encoder wrote it: see EncodedResult
 }
 
 // textResult holds a one-block result in a single allocation.
@@ -306,6 +310,7 @@ func ContentResult(content []Content) *CallToolResult {
 
 // appendJSON appends the result as a JSON object for the given revision.
 func (r *CallToolResult) appendJSON(dst []byte, rev revision) []byte {
+	dst = slices.Grow(dst, r.sizeHint())
 	dst = append(dst, `{"content":[`...)
 	for i, c := range r.Content {
 		if i > 0 {
@@ -323,3 +328,31 @@ func (r *CallToolResult) appendJSON(dst []byte, rev revision) []byte {
 	}
 	return append(dst, '}')
 }
+
+// sizeHint returns about how many bytes appendJSON writes, so that a large
+// result is written into a buffer allocated once rather than grown step by
+// step: the text blocks and the structured content; where a text block is
+// the structured content's JSON (see StructuredResult), with the
+// backslashes its quotes and backslashes take.
+func (r *CallToolResult) sizeHint() int {
+	n := 64 + len(r.StructuredContent)
+	for _, c := range r.Content {
+		var text string
+		switch t := c.(type) {
+		case *TextContent:
+			text = t.Text
+		case TextContent:
+			text = t.Text
+		default:
+			n += 64
+			continue
+		}
+		n += 32 + len(text)
+		if len(text) > 0 && len(text) == len(r.StructuredContent) && unsafe.StringData(text) == unsafe.SliceData(r.StructuredContent) {
+			n += bytes.Count(r.StructuredContent, quoteByte) + bytes.Count(r.StructuredContent, backslashByte)
+		}
+	}
+	return n
+}
+
+var quoteByte, backslashByte = []byte{'"'}, []byte{'\\'}

@@ -312,7 +312,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	if res == nil {
 		res = &CallToolResult{}
 	}
-	if res.StructuredContent != nil && !json.Valid(res.StructuredContent) {
+	if res.StructuredContent != nil && !res.validStructured() {
 		s.srv.opts.logger.Error("tool returned invalid structured content", "tool", tool.Name)
 		res = ErrorResult("internal error: the tool produced invalid structured output")
 	}

@@ -48,11 +48,7 @@ func RegisterMCP(s *runtime.Server, fs *FS) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeListing(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 }

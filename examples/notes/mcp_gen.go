@@ -74,11 +74,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			}
 			enc.CloseArray()
 			enc.Close()
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddResource(runtime.Resource{

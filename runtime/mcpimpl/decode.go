@@ -1012,8 +1012,11 @@ func (d *Decoder) scanString(i int) (int, int) {
 	flags := 0
 	i++
 	for {
-		for i < len(data) && strPlainByte[data[i]] {
+		for n := min(i+16, len(data)); i < n && strPlainByte[data[i]]; {
 			i++
+		}
+		if i < len(data) && strPlainByte[data[i]] {
+			i = plainRun(data, i)
 		}
 		if i >= len(data) {
 			d.unexpected(i, "in string")

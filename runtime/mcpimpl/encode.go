@@ -1,6 +1,9 @@
 package mcpimpl
 
-import "unicode/utf8"
+import (
+	"slices"
+	"unicode/utf8"
+)
 
 const hexDigits = "0123456789abcdef"
 
@@ -8,15 +11,21 @@ const hexDigits = "0123456789abcdef"
 // U+FFFD, as encoding/json does, so the output is always valid JSON. The
 // encoders and package runtime write every string with it.
 func AppendString(dst []byte, s string) []byte {
+	dst = slices.Grow(dst, len(s)+2) // escapes aside, one growth at most
 	dst = append(dst, '"')
 	start := 0
-	for i := 0; i < len(s); {
+	for i := 0; ; {
+		for n := min(i+16, len(s)); i < n && strPlainByte[s[i]]; {
+			i++
+		}
+		if i < len(s) && strPlainByte[s[i]] {
+			i = plainRun(s, i)
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			dst = append(dst, s[start:i]...)
 			switch c {
 			case '"', '\\':

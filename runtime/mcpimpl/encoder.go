@@ -72,8 +72,18 @@ func (e *Encoder) MapKey(key string) {
 	e.buf = append(e.buf, ':')
 }
 
-// Elem starts an array element.
-func (e *Encoder) Elem() { e.comma() }
+// Elem starts an array element. Long arrays make long results: while one
+// is written the buffer at least doubles when it grows, where append's
+// gentler growth for large slices would copy it several times over.
+func (e *Encoder) Elem() {
+	if cap(e.buf)-len(e.buf) < 256 {
+		e.grow()
+	}
+	e.comma()
+}
+
+// grow doubles the buffer's capacity, or more for a short buffer.
+func (e *Encoder) grow() { e.buf = slices.Grow(e.buf, len(e.buf)+256) }
 
 // Null writes null.
 func (e *Encoder) Null() { e.buf = append(e.buf, "null"...) }

@@ -239,18 +239,22 @@ func BenchLarge(b *testing.B, serve ServeFunc) {
 			buf := wire.AppendCall(nil, 0, c.Tool, c.Args)
 			b.SetBytes(int64(c.Bytes))
 			b.ReportAllocs()
+			var long []byte
 			for b.Loop() {
 				s.id++
 				buf = wire.AppendCall(buf[:0], s.id, c.Tool, c.Args)
 				if _, err := s.w.Write(buf); err != nil {
 					b.Fatal(err)
 				}
-				line, err := wire.ReadLine(s.r)
+				line, err := wire.ReadLineInto(s.r, long)
 				if err != nil {
 					b.Fatal(err)
 				}
 				if err := c.QuickCheck(line, s.id); err != nil {
 					b.Fatal(err)
+				}
+				if cap(line) > cap(long) {
+					long = line
 				}
 			}
 			b.StopTimer()

@@ -5,7 +5,10 @@
 // stack's handling of size: reading, decoding, encoding and writing.
 package largetool
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // The tool names.
 const (
@@ -31,13 +34,7 @@ const (
 func Measure(text string) string { return strconv.Itoa(len(text)) + " bytes" }
 
 // Make is make_text's answer: size bytes of 'x'.
-func Make(size int) string {
-	b := make([]byte, size)
-	for i := range b {
-		b[i] = 'x'
-	}
-	return string(b)
-}
+func Make(size int) string { return strings.Repeat("x", size) }
 
 // Item is one element of list_items' answer.
 type Item struct {
@@ -50,11 +47,21 @@ type Items struct {
 	Items []Item `json:"items"`
 }
 
-// List is list_items' answer for count items.
+// List is list_items' answer for count items. The names share one string,
+// so that the tool allocates the same few times for any count and the
+// allocations measured per item are the protocol stack's.
 func List(count int) Items {
 	items := make([]Item, count)
+	ends := make([]int, count)
+	var names []byte
 	for i := range items {
-		items[i] = Item{ID: i, Name: "item-" + strconv.Itoa(i)}
+		names = strconv.AppendInt(append(names, "item-"...), int64(i), 10)
+		ends[i] = len(names)
+	}
+	all, start := string(names), 0
+	for i := range items {
+		items[i] = Item{ID: i, Name: all[start:ends[i]]}
+		start = ends[i]
 	}
 	return Items{Items: items}
 }

@@ -80,10 +80,15 @@ func AppendCall(b []byte, id int64, tool, args string) []byte {
 
 // ReadLine reads one newline-terminated message. The returned slice is only
 // valid until the next read when the line fits the reader's buffer.
-func ReadLine(r *bufio.Reader) ([]byte, error) {
+func ReadLine(r *bufio.Reader) ([]byte, error) { return ReadLineInto(r, nil) }
+
+// ReadLineInto is ReadLine that gathers a line longer than r's buffer in
+// long, reused, rather than in a new slice: a client reading many long
+// answers then costs what reading them costs, not their allocation.
+func ReadLineInto(r *bufio.Reader, long []byte) ([]byte, error) {
 	line, err := r.ReadSlice('\n')
 	if err == bufio.ErrBufferFull {
-		long := append([]byte(nil), line...)
+		long := append(long[:0], line...)
 		for err == bufio.ErrBufferFull {
 			line, err = r.ReadSlice('\n')
 			long = append(long, line...)

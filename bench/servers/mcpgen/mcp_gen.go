@@ -87,11 +87,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeItems(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 }

@@ -28,11 +28,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeScalars(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -52,11 +48,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeScalars2(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -76,11 +68,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeOptional(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -103,11 +91,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeNils(enc, out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -127,11 +111,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeOmits(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -151,11 +131,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeMeta(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -175,11 +151,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeEmbedding(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -199,11 +171,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeOuter(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -223,11 +191,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeConflicts(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -247,11 +211,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeDiamond(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -271,11 +231,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeShadow(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -295,11 +251,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeForest(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -319,11 +271,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeDept(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -343,11 +291,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeChain(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -367,11 +311,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodePages(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -391,11 +331,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeMarshaled(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -423,11 +359,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc.CloseArray()
 			enc.Close()
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -457,11 +389,7 @@ func RegisterMCP(s *runtime.Server) {
 				}
 			}
 			enc.Close()
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -493,11 +421,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc.CloseArray()
 			enc.Close()
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -517,11 +441,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeOutQuoted(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -541,11 +461,7 @@ func RegisterMCP(s *runtime.Server) {
 			}
 			enc := new(mcpimpl.Encoder)
 			mcpEncodeOutKeys(enc, &out)
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 	s.AddTool(runtime.Tool{
@@ -571,11 +487,7 @@ func RegisterMCP(s *runtime.Server) {
 				enc.String(x0)
 			}
 			enc.Close()
-			b, err := enc.JSON()
-			if err != nil {
-				return nil, err
-			}
-			return runtime.StructuredResult(b), nil
+			return runtime.EncodedResult(enc.JSON())
 		},
 	})
 }

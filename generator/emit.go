@@ -24,6 +24,7 @@ func Emit(p *Package) ([]byte, error) {
 		encoders: map[string]string{},
 		patterns: map[string]string{},
 		used:     map[string]bool{"RegisterMCP": true},
+		numbered: map[string]int{},
 	}
 	for n := range p.Scope {
 		e.used[n] = true
@@ -79,8 +80,9 @@ type emitter struct {
 	patterns    map[string]string // regexp source → variable name
 	patternList []string
 
-	schemas []schemaConst
-	used    map[string]bool // package-level names taken
+	schemas  []schemaConst
+	used     map[string]bool // package-level names taken
+	numbered map[string]int  // base → the number name tried last for it
 
 	locals map[string]string    // RegisterMCP's and the handlers' locals: usual name → name used
 	recvs  map[*Receiver]string // RegisterMCP's receiver parameters
@@ -91,12 +93,21 @@ type schemaConst struct {
 	schema *jsonschema.Schema
 }
 
-// name returns a fresh package-level identifier starting with base.
+// name returns a fresh package-level identifier starting with base: base
+// itself, or base followed by the first number from 2 on that is free.
+// The numbers tried for each base are remembered, so that many names on
+// one base (mcpDecodeStruct, …) cost no more than one each.
 func (e *emitter) name(base string) string {
 	n := base
-	for i := 2; e.used[n]; i++ {
+	i := max(e.numbered[base], 2)
+	if e.used[n] {
 		n = base + strconv.Itoa(i)
 	}
+	for e.used[n] {
+		i++
+		n = base + strconv.Itoa(i)
+	}
+	e.numbered[base] = i
 	e.used[n] = true
 	return n
 }

@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -17,9 +16,37 @@ import (
 // Emit renders the generated file of one package. An error means a bug in
 // the generator (the rendered code did not format), not in the user's code.
 func Emit(p *Package) ([]byte, error) {
+	pf, err := emitParts(p, token.NewFileSet())
+	if err != nil {
+		return nil, err
+	}
+	src, err := pf.print()
+	if err != nil {
+		return nil, formatBug(p, err)
+	}
+	return src, nil
+}
+
+// formatBug reports generated code that does not format.
+func formatBug(p *Package, err error) error {
+	return fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)
+}
+
+// emitParts writes the generated file of one package, and renders and
+// parses it in parts into fset (see render.go).
+func emitParts(p *Package, fset *token.FileSet) (*parsedFile, error) {
+	pf, err := emitFile(p).parse(fset, p.Output)
+	if err != nil {
+		return nil, formatBug(p, err)
+	}
+	return pf, nil
+}
+
+// emitFile writes the generated file of one package for jennifer.
+func emitFile(p *Package) *genFile {
 	e := &emitter{
 		pkg:      p,
-		f:        jen.NewFilePathName(p.PkgPath, p.Name),
+		f:        newGenFile(p.PkgPath, p.Name),
 		decoders: map[string]string{},
 		encoders: map[string]string{},
 		patterns: map[string]string{},
@@ -58,16 +85,12 @@ func Emit(p *Package) ([]byte, error) {
 		e.schemaConsts()
 	}
 	e.importNames()
-	var buf bytes.Buffer
-	if err := e.f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)
-	}
-	return buf.Bytes(), nil
+	return e.f
 }
 
 type emitter struct {
 	pkg *Package
-	f   *jen.File
+	f   *genFile
 
 	decoders map[string]string // type key → decoder function name
 	defs     map[string]*Shape // type key → shape with fields, for Ref sites

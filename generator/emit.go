@@ -1,7 +1,6 @@
 package generator
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -18,13 +17,42 @@ import (
 // Emit renders the generated file of one package. An error means a bug in
 // the generator (the rendered code did not format), not in the user's code.
 func Emit(p *Package) ([]byte, error) {
+	pf, err := emitParts(p, token.NewFileSet())
+	if err != nil {
+		return nil, err
+	}
+	src, err := pf.print()
+	if err != nil {
+		return nil, formatBug(p, err)
+	}
+	return src, nil
+}
+
+// formatBug reports generated code that does not format.
+func formatBug(p *Package, err error) error {
+	return fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)
+}
+
+// emitParts writes the generated file of one package, and renders and
+// parses it in parts into fset (see render.go).
+func emitParts(p *Package, fset *token.FileSet) (*parsedFile, error) {
+	pf, err := emitFile(p).parse(fset, p.Output)
+	if err != nil {
+		return nil, formatBug(p, err)
+	}
+	return pf, nil
+}
+
+// emitFile writes the generated file of one package for jennifer.
+func emitFile(p *Package) *genFile {
 	e := &emitter{
 		pkg:      p,
-		f:        jen.NewFilePathName(p.PkgPath, p.Name),
+		f:        newGenFile(p.PkgPath, p.Name),
 		decoders: map[string]string{},
 		encoders: map[string]string{},
 		patterns: map[string]string{},
 		used:     map[string]bool{"RegisterMCP": true},
+		numbered: map[string]int{},
 	}
 	for n := range p.Scope {
 		e.used[n] = true
@@ -62,16 +90,12 @@ func Emit(p *Package) ([]byte, error) {
 	}
 	e.formSchemaConsts(forms)
 	e.importNames()
-	var buf bytes.Buffer
-	if err := e.f.Render(&buf); err != nil {
-		return nil, fmt.Errorf("mcpgen bug: generated code for %s does not format: %w", p.PkgPath, err)
-	}
-	return buf.Bytes(), nil
+	return e.f
 }
 
 type emitter struct {
 	pkg *Package
-	f   *jen.File
+	f   *genFile
 
 	decoders map[string]string // type key → decoder function name
 	defs     map[string]*Shape // type key → shape with fields, for Ref sites
@@ -84,8 +108,9 @@ type emitter struct {
 	patterns    map[string]string // regexp source → variable name
 	patternList []string
 
-	schemas []schemaConst
-	used    map[string]bool // package-level names taken
+	schemas  []schemaConst
+	used     map[string]bool // package-level names taken
+	numbered map[string]int  // base → the number name tried last for it
 
 	locals map[string]string    // RegisterMCP's and the handlers' locals: usual name → name used
 	recvs  map[*Receiver]string // RegisterMCP's receiver parameters
@@ -96,12 +121,21 @@ type schemaConst struct {
 	schema *jsonschema.Schema
 }
 
-// name returns a fresh package-level identifier starting with base.
+// name returns a fresh package-level identifier starting with base: base
+// itself, or base followed by the first number from 2 on that is free.
+// The numbers tried for each base are remembered, so that many names on
+// one base (mcpDecodeStruct, …) cost no more than one each.
 func (e *emitter) name(base string) string {
 	n := base
-	for i := 2; e.used[n]; i++ {
+	i := max(e.numbered[base], 2)
+	if e.used[n] {
 		n = base + strconv.Itoa(i)
 	}
+	for e.used[n] {
+		i++
+		n = base + strconv.Itoa(i)
+	}
+	e.numbered[base] = i
 	e.used[n] = true
 	return n
 }

@@ -30,3 +30,28 @@ func TestImportAlias(t *testing.T) {
 		}
 	}
 }
+
+// TestEmitterName checks that fresh names on one base are numbered from 2
+// on, skipping names already taken, in the order asked for.
+func TestEmitterName(t *testing.T) {
+	e := &emitter{
+		used:     map[string]bool{"mcpDecodeStruct3": true, "mcpDecodeArgs": true},
+		numbered: map[string]int{},
+	}
+	var got []string
+	for _, base := range []string{"mcpDecodeStruct", "mcpDecodeStruct", "mcpDecodeArgs", "mcpDecodeStruct", "mcpDecodeStruct", "mcpDecodeArgs"} {
+		got = append(got, e.name(base))
+	}
+	want := []string{"mcpDecodeStruct", "mcpDecodeStruct2", "mcpDecodeArgs2", "mcpDecodeStruct4", "mcpDecodeStruct5", "mcpDecodeArgs3"}
+	if len(got) != len(want) {
+		t.Fatalf("got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("name %d = %q, want %q (all: %v)", i, got[i], want[i], got)
+		}
+	}
+	if !e.used["mcpDecodeStruct5"] {
+		t.Error("a name given out is not marked as used")
+	}
+}

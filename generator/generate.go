@@ -77,7 +77,7 @@ func Generate(cfg Config) ([]File, error) {
 	if err != nil {
 		return nil, err
 	}
-	var files, emitted []File
+	var files, emitted, unchecked []File
 	var keys []string
 	for _, p := range pkgs {
 		if p.reused != nil {
@@ -91,15 +91,18 @@ func Generate(cfg Config) ([]File, error) {
 			continue
 		}
 		onEmit(p)
-		src, err := Emit(p)
+		src, checked, err := emitChecked(p)
 		if err != nil {
 			return nil, err
 		}
 		files = append(files, File{Path: p.Output, Content: src})
 		emitted = append(emitted, File{Path: p.Output, Content: src})
+		if !checked {
+			unchecked = append(unchecked, File{Path: p.Output, Content: src})
+		}
 		keys = append(keys, p.inputKey)
 	}
-	if err := typeCheck(cfg, pkgs, emitted); err != nil {
+	if err := typeCheck(cfg, pkgs, unchecked); err != nil {
 		return nil, err
 	}
 	for i, f := range emitted {

@@ -47,7 +47,7 @@ func lintPackage(fset *token.FileSet, pkg *packages.Package, p *Package, output 
 		dir := pkg.Module.Dir + string(filepath.Separator)
 		own = func(file string) bool { return strings.HasPrefix(file, dir) }
 	}
-	servers := serverNames(fset, pkg)
+	servers := serverNames(fset, pkg, output)
 	for _, t := range p.Tools {
 		tw := lintTool(fset, t, own)
 		if len(tw) == 0 || !strings.HasPrefix(tw[0].Msg, "tool name ") {
@@ -59,13 +59,17 @@ func lintPackage(fset *token.FileSet, pkg *packages.Package, p *Package, output 
 }
 
 // serverNames returns the names the package gives runtime.NewServer as
-// constants, by the position of the call.
-func serverNames(fset *token.FileSet, pkg *packages.Package) map[string]token.Position {
+// constants, by the position of the call. The generated file, which calls
+// no NewServer, is not searched.
+func serverNames(fset *token.FileSet, pkg *packages.Package, output string) map[string]token.Position {
 	names := map[string]token.Position{}
 	if pkg.TypesInfo == nil {
 		return names
 	}
 	for _, f := range pkg.Syntax {
+		if isOurs(fset, f, output) {
+			continue
+		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok || len(call.Args) == 0 {

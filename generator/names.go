@@ -85,11 +85,19 @@ func packageScope(fset *token.FileSet, pkg *types.Package, output string) map[st
 	if pkg == nil {
 		return names
 	}
+	generated := map[string]bool{} // file name → whether mcpgen wrote it, read once per file
 	scope := pkg.Scope()
 	for _, n := range scope.Names() {
 		obj := scope.Lookup(n)
-		if pos := fset.Position(obj.Pos()); pos.IsValid() && filepath.Base(pos.Filename) == output && isGeneratedFile(pos.Filename) {
-			continue
+		if pos := fset.Position(obj.Pos()); pos.IsValid() && filepath.Base(pos.Filename) == output {
+			ours, ok := generated[pos.Filename]
+			if !ok {
+				ours = isGeneratedFile(pos.Filename)
+				generated[pos.Filename] = ours
+			}
+			if ours {
+				continue
+			}
 		}
 		names[n] = true
 	}

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -146,24 +147,77 @@ func reload(cfg Config, targets []*Package, missing []string) (map[*Package]*che
 	return out, nil
 }
 
-func typeCheckFile(p *Package, in *checkInput, src []byte) Diagnostics {
-	bug := func(pos token.Position, msg string) Diagnostic {
-		return Diagnostic{Pos: pos, Msg: "mcpgen bug: the generated code does not compile: " + msg + "; nothing was written (please report this)"}
+// emitChecked emits the generated file of p and, when the load reached
+// every package the file imports, type-checks it while it is printed,
+// from the parts it was parsed in (see render.go). checked reports that
+// the check was made and found nothing wrong; else typeCheck checks the
+// file as written, which places any error in it.
+func emitChecked(p *Package) (src []byte, checked bool, err error) {
+	in := p.check
+	fset := token.NewFileSet()
+	if in != nil {
+		fset = in.fset // the check's files share one file set
 	}
+	pf, err := emitParts(p, fset)
+	if err != nil {
+		return nil, false, err
+	}
+	var wg sync.WaitGroup
+	if in != nil && importsLoaded(in, pf.files()) {
+		wg.Go(func() {
+			diags, missing := checkFiles(p, in, pf.files())
+			checked = !missing && len(diags) == 0
+		})
+	}
+	src, err = pf.print()
+	wg.Wait()
+	if err != nil {
+		return nil, false, formatBug(p, err)
+	}
+	return src, checked, nil
+}
+
+// importsLoaded reports whether the check can import every package that
+// files import.
+func importsLoaded(in *checkInput, files []*ast.File) bool {
+	for _, f := range files {
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil || path != "unsafe" && !loadedWhole(in.imports[path]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// compileBug is the diagnostic of generated code that does not compile.
+func compileBug(pos token.Position, msg string) Diagnostic {
+	return Diagnostic{Pos: pos, Msg: "mcpgen bug: the generated code does not compile: " + msg + "; nothing was written (please report this)"}
+}
+
+func typeCheckFile(p *Package, in *checkInput, src []byte) Diagnostics {
 	gen, err := parser.ParseFile(in.fset, p.Output, src, parser.SkipObjectResolution)
 	if err != nil {
 		var list scanner.ErrorList
 		if errors.As(err, &list) {
 			var diags Diagnostics
 			for _, e := range list {
-				diags = append(diags, bug(e.Pos, e.Msg))
+				diags = append(diags, compileBug(e.Pos, e.Msg))
 			}
 			return diags
 		}
-		return Diagnostics{bug(token.Position{Filename: p.Output}, err.Error())}
+		return Diagnostics{compileBug(token.Position{Filename: p.Output}, err.Error())}
 	}
+	diags, _ := checkFiles(p, in, []*ast.File{gen})
+	return diags
+}
+
+// checkFiles type-checks the generated files gen with the package's other
+// files; missing reports that they import a package the load did not
+// reach, and then nothing is judged.
+func checkFiles(p *Package, in *checkInput, gen []*ast.File) (diags Diagnostics, missing bool) {
 	var typeErrs []types.Error
-	missing := false
 	conf := types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			if path == "unsafe" {
@@ -181,11 +235,10 @@ func typeCheckFile(p *Package, in *checkInput, src []byte) Diagnostics {
 			}
 		},
 	}
-	conf.Check(p.PkgPath, in.fset, append(in.files[:len(in.files):len(in.files)], gen), nil)
+	conf.Check(p.PkgPath, in.fset, append(in.files[:len(in.files):len(in.files)], gen...), nil)
 	if missing {
-		return nil // a package the load did not reach: nothing to judge by
+		return nil, true // a package the load did not reach: nothing to judge by
 	}
-	var diags Diagnostics
 	seen := map[string]bool{}
 	for _, te := range typeErrs {
 		pos := in.fset.Position(te.Pos)
@@ -195,13 +248,13 @@ func typeCheckFile(p *Package, in *checkInput, src []byte) Diagnostics {
 		if strings.Contains(te.Msg, "RegisterMCP") || pendingForm(p, pos, te.Msg) {
 			continue
 		}
-		d := bug(pos, te.Msg)
+		d := compileBug(pos, te.Msg)
 		if key := d.String(); !seen[key] {
 			seen[key] = true
 			diags = append(diags, d)
 		}
 	}
-	return diags
+	return diags, false
 }
 
 // loadedWhole reports whether t can be imported by the check: a package

@@ -3,6 +3,7 @@ package generator
 import (
 	"errors"
 	"fmt"
+	"go/parser"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,6 +78,77 @@ func TestTypeCheck(t *testing.T) {
 				if !found {
 					t.Errorf("no diagnostic starts with\n%s\ngot:\n%v", want, diags)
 				}
+			}
+		})
+	}
+}
+
+// TestEmitChecked holds the check made while the file is printed to what
+// it must find: the file as Emit renders it, checked when the load reached
+// every package it imports and left to typeCheck when not; and an error in
+// any of the parts the file is parsed in found.
+func TestEmitChecked(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	const tool = "type Args struct {\n\tName string `json:\"name\" jsonschema:\"pattern=^[a-z]+$\"`\n}\n\n" +
+		"// Count counts.\n//\n//mcp:tool\nfunc Count(in Args) (map[string]int, error) { return nil, nil }\n"
+	for _, tc := range []struct {
+		name, src   string
+		wantChecked bool
+	}{
+		{"imports loaded", "package lib\n\nimport (\n\t\"context\"\n\t\"regexp\"\n\n\t\"github.com/mcpgen/mcpgen/runtime\"\n)\n\n" +
+			"var helper runtime.Tool\n\nvar _ = regexp.MustCompile\n\nvar _ context.Context\n\n" + tool, true},
+		{"runtime not loaded", "package lib\n\nvar helper = 2\n\n" + tool, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, data := range map[string]string{
+				"go.mod": fmt.Sprintf("module example.com/lib\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
+				"lib.go": tc.src,
+			} {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			pkgs, err := Load(Config{Dir: dir})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := pkgs[0]
+			src, checked, err := emitChecked(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := Emit(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(src) != string(want) {
+				t.Errorf("emitChecked renders\n%s\nEmit renders\n%s", src, want)
+			}
+			if checked != tc.wantChecked {
+				t.Errorf("checked = %v, want %v", checked, tc.wantChecked)
+			}
+			if !tc.wantChecked {
+				return
+			}
+			pf, err := emitParts(p, p.check.fset)
+			if err != nil {
+				t.Fatal(err)
+			}
+			extra, err := parser.ParseFile(p.check.fset, p.Output, "package lib\n\nvar helper = 1\n", 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			diags, missing := checkFiles(p, p.check, append(pf.files(), extra))
+			if missing || len(diags) == 0 || !strings.Contains(diags.Error(), "helper redeclared in this block") {
+				t.Errorf("checking the parts with a clash: missing %v, diagnostics %v; want helper redeclared", missing, diags)
+			}
+			if diags, missing := checkFiles(p, p.check, pf.files()); missing || len(diags) > 0 {
+				t.Errorf("checking the parts: missing %v, diagnostics %v; want none", missing, diags)
 			}
 		})
 	}

@@ -99,8 +99,8 @@ func TestEmitChecked(t *testing.T) {
 		name, src   string
 		wantChecked bool
 	}{
-		{"imports loaded", "package lib\n\nimport (\n\t\"context\"\n\t\"regexp\"\n\n\t\"github.com/mcpgen/mcpgen/runtime\"\n)\n\n" +
-			"var helper runtime.Tool\n\nvar _ = regexp.MustCompile\n\nvar _ context.Context\n\n" + tool, true},
+		{"imports loaded", "package lib\n\nimport (\n\t\"context\"\n\t\"regexp\"\n\n\t\"github.com/mcpgen/mcpgen/runtime\"\n\t\"github.com/mcpgen/mcpgen/runtime/mcpimpl\"\n)\n\n" +
+			"var helper runtime.Tool\n\nvar _ *mcpimpl.Decoder\n\nvar _ = regexp.MustCompile\n\nvar _ context.Context\n\n" + tool, true},
 		{"runtime not loaded", "package lib\n\nvar helper = 2\n\n" + tool, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

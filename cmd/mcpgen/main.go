@@ -146,6 +146,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return report(stderr, wd, err)
 	}
 	status := 0
+	var stale []string
 	if len(files) == 0 {
 		fmt.Fprintf(stderr, "mcpgen: no //mcp:tool annotations in %s; nothing generated\n", describePatterns(fs.Args()))
 	}
@@ -166,6 +167,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			} else {
 				fmt.Fprintf(stdout, "%s", diff.Diff(rel+" (on disk)", old, rel+" (generated)", f.Content))
 			}
+			stale = append(stale, rel)
 			status = 1
 		case f.Content == nil:
 			if err := os.Remove(f.Path); err != nil {
@@ -190,8 +192,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if status != 0 {
-		fmt.Fprintln(stderr, "mcpgen: generated files are stale; run go generate")
+	if len(stale) > 0 {
+		fmt.Fprintln(stderr, staleMessage(stale, fs.Args()))
 	}
 	if *strict && warnings > 0 {
 		fmt.Fprintf(stderr, "mcpgen: %d warning(s), and -strict is set\n", warnings)

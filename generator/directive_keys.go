@@ -95,7 +95,7 @@ func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]st
 		want, ok := known[kv.Key]
 		switch {
 		case !ok:
-			diags = append(diags, diagf(kv.Pos, "%s: unknown key %q (known: %s)", prefix, kv.Key, order))
+			diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, unknownKeyMessage(kv.Key, order)))
 			continue
 		case seen[kv.Key]:
 			diags = append(diags, diagf(kv.Pos, "%s: %s given twice", prefix, kv.Key))

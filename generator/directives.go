@@ -135,5 +135,5 @@ func (d *toolDirective) apply(key, value string, hasValue bool) string {
 		}
 		return ""
 	}
-	return "unknown key " + strconv.Quote(key) + " (known: " + toolKeys + ")"
+	return unknownKeyMessage(key, toolKeys)
 }

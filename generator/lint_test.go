@@ -158,7 +158,7 @@ func TestSignatureErrors(t *testing.T) {
 	}, {
 		name: "noerror",
 		src:  head("noerror") + "func F() string { return \"\" }\n",
-		want: []string{at(6, "F: the last result must be error, not string: (string, error)")},
+		want: []string{at(6, "F: the last result must be error, not string: return (string, error)")},
 	}, {
 		name: "colonspace",
 		src:  head("colonspace") + "func F() error { return nil }\n\n// G does.\n//\n//mcp: tool\nfunc G() error { return nil }\n",

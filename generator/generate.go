@@ -136,7 +136,7 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 		return nil, err
 	}
 	if len(roots) == 0 {
-		return nil, fmt.Errorf("no packages match %s (is the module's go.mod in order? try go mod tidy)", strings.Join(patterns, " "))
+		return nil, noPackagesError(cfg.Dir, patterns)
 	}
 	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
 		return nil, diags.sort()

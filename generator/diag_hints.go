@@ -5,6 +5,8 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -59,4 +61,39 @@ func detachedDirective(fset *token.FileSet, file *ast.File, c *ast.Comment) stri
 		return fmt.Sprintf("%s; a blank line separates it from func %s below: remove the blank line, so that it is part of %s's doc comment", msg, fd.Name.Name, fd.Name.Name)
 	}
 	return msg
+}
+
+// unquotedValueEnd returns where the value of a key ends when it was
+// written without quotes, from i, the end of its first word: the words
+// that follow belong to it (title=Search files) unless they contain '=',
+// are flag keys (isFlag), or look like a misspelt key of known. It returns
+// i when no word belongs to the value.
+func unquotedValueEnd(text string, i int, known []string, isFlag func(string) bool) int {
+	end := i
+	for {
+		j := end
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		k := j
+		for k < len(text) && text[k] != ' ' && text[k] != '\t' {
+			k++
+		}
+		w := text[j:k]
+		if w == "" || strings.Contains(w, "=") || isFlag(w) || misspeltKey(w, known) {
+			return end
+		}
+		end = k
+	}
+}
+
+// misspeltKey tells whether w is not a key of known but looks like a typo
+// or another spelling of one.
+func misspeltKey(w string, known []string) bool {
+	return !slices.Contains(known, w) && unknownKeyMessage(w, strings.Join(known, ", ")) != fmt.Sprintf("unknown key %q (known: %s)", w, strings.Join(known, ", "))
+}
+
+// quoteValue says that the value of key, with spaces, must be quoted.
+func quoteValue(key, value string) string {
+	return fmt.Sprintf("%s=%s: a value with spaces must be quoted: %s=%s", key, value, key, strconv.Quote(value))
 }

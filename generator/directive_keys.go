@@ -3,6 +3,8 @@ package generator
 import (
 	"go/ast"
 	"go/token"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -88,6 +90,10 @@ func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]st
 			} else {
 				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 					i++
+				}
+				if end := unquotedValueEnd(text, i, slices.Sorted(maps.Keys(known)), func(k string) bool { return known[k] == "flag" }); end > i {
+					diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, quoteValue(kv.Key, text[kv.valueOff:end])))
+					i = end
 				}
 				kv.Value = text[kv.valueOff:i]
 			}

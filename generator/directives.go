@@ -81,6 +81,10 @@ func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []
 				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 					i++
 				}
+				if end := unquotedValueEnd(text, i, strings.Split(toolKeys, ", "), isToolFlag); end > i {
+					diags = append(diags, diagf(posAt(start), "//mcp:tool: %s", quoteValue(key, text[vs:end])))
+					i = end
+				}
 				value = text[vs:i]
 			}
 		}
@@ -94,6 +98,15 @@ func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []
 		}
 	}
 	return d, diags
+}
+
+// isToolFlag tells whether key is a key of //mcp:tool that takes no value.
+func isToolFlag(key string) bool {
+	switch key {
+	case "readonly", "destructive", "idempotent", "openworld":
+		return true
+	}
+	return false
 }
 
 // toolKeys lists the keys of //mcp:tool, for messages.

@@ -91,6 +91,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "watch":
 			return runWatch(args[1:], stdout, stderr)
 		}
+		if c := mistypedCommand(args[0]); c != "" {
+			fmt.Fprintf(stderr, "mcpgen: unknown command %q (did you mean mcpgen %s?); run mcpgen -h for the usage\n", args[0], c)
+			return 2
+		}
 	}
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)

@@ -208,7 +208,7 @@ func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 			}
 			d := Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg}
 			if d.Pos.Filename == "" && e.Pos == "" {
-				d.Msg = p.PkgPath + ": " + e.Msg
+				d.Msg = p.PkgPath + ": " + e.Msg + folderHint(dir, p.PkgPath, e.Msg)
 			}
 			if filepath.Base(d.Pos.Filename) == output && isGeneratedFile(d.Pos.Filename) {
 				continue

@@ -152,7 +152,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	status := 0
 	var stale []string
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "mcpgen: no //mcp:tool annotations in %s; nothing generated\n", describePatterns(fs.Args()))
+		fmt.Fprintf(stderr, "mcpgen: no //mcp: annotations (//mcp:tool, //mcp:resource, //mcp:prompt) in %s; nothing generated\n", describePatterns(fs.Args()))
 	}
 	for _, f := range files {
 		old, readErr := os.ReadFile(f.Path)

@@ -63,12 +63,16 @@ func detachedDirective(fset *token.FileSet, file *ast.File, c *ast.Comment) stri
 	return msg
 }
 
-// unquotedValueEnd returns where the value of a key ends when it was
-// written without quotes, from i, the end of its first word: the words
-// that follow belong to it (title=Search files) unless they contain '=',
-// are flag keys (isFlag), or look like a misspelt key of known. It returns
-// i when no word belongs to the value.
-func unquotedValueEnd(text string, i int, known []string, isFlag func(string) bool) int {
+// unquotedValueEnd returns where the value of key ends when it was
+// written without quotes, from i, the end of its first word: for the keys
+// whose values are prose, title and description, the words that follow
+// belong to it (title=Search files) unless they contain '=', are flag keys
+// (isFlag), or look like a misspelt key of known. It returns i when no word
+// belongs to the value.
+func unquotedValueEnd(text string, i int, key string, known []string, isFlag func(string) bool) int {
+	if key != "title" && key != "description" {
+		return i
+	}
 	end := i
 	for {
 		j := end

@@ -91,7 +91,7 @@ func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]st
 				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 					i++
 				}
-				if end := unquotedValueEnd(text, i, slices.Sorted(maps.Keys(known)), func(k string) bool { return known[k] == "flag" }); end > i {
+				if end := unquotedValueEnd(text, i, kv.Key, slices.Sorted(maps.Keys(known)), func(k string) bool { return known[k] == "flag" }); end > i {
 					diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, quoteValue(kv.Key, text[kv.valueOff:end])))
 					i = end
 				}

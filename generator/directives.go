@@ -81,7 +81,7 @@ func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []
 				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 					i++
 				}
-				if end := unquotedValueEnd(text, i, strings.Split(toolKeys, ", "), isToolFlag); end > i {
+				if end := unquotedValueEnd(text, i, key, strings.Split(toolKeys, ", "), isToolFlag); end > i {
 					diags = append(diags, diagf(posAt(start), "//mcp:tool: %s", quoteValue(key, text[vs:end])))
 					i = end
 				}

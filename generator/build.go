@@ -100,7 +100,7 @@ func buildPackage(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, 
 		for _, cg := range file.Comments {
 			for _, c := range cg.List {
 				if strings.HasPrefix(c.Text, directivePrefix) && !attached[c] {
-					diags = append(diags, diagf(fset.Position(c.Slash), "//mcp:%s must be in the doc comment of a top-level function or method", directiveKind(c.Text)))
+					diags = append(diags, diagf(fset.Position(c.Slash), "%s", detachedDirective(fset, file, c)))
 				}
 			}
 		}
@@ -223,7 +223,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 		default:
 			shape, schema, wrap, msg := b.outputSchema(out, results.At(0).Pos())
 			if msg != "" {
-				return nil, append(diags, diagf(pos, "%s: %s; a result must be a string, a struct, a map, a slice, *runtime.CallToolResult or []runtime.Content", fd.Name.Name, msg))
+				return nil, append(diags, diagf(pos, "%s: %s; a result must be a string, a struct, a map, a slice, *runtime.CallToolResult or []runtime.Content%s", fd.Name.Name, msg, resultHint(out, pkg.Types)))
 			}
 			t.Output, t.OutputShape, t.OutputSchema, t.OutputWrap = OutputStructured, shape, schema, wrap
 		}

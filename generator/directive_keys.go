@@ -3,6 +3,8 @@ package generator
 import (
 	"go/ast"
 	"go/token"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -89,13 +91,17 @@ func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]st
 				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 					i++
 				}
+				if end := unquotedValueEnd(text, i, kv.Key, slices.Sorted(maps.Keys(known)), func(k string) bool { return known[k] == "flag" }); end > i {
+					diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, quoteValue(kv.Key, text[kv.valueOff:end])))
+					i = end
+				}
 				kv.Value = text[kv.valueOff:i]
 			}
 		}
 		want, ok := known[kv.Key]
 		switch {
 		case !ok:
-			diags = append(diags, diagf(kv.Pos, "%s: unknown key %q (known: %s)", prefix, kv.Key, order))
+			diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, unknownKeyMessage(kv.Key, order)))
 			continue
 		case seen[kv.Key]:
 			diags = append(diags, diagf(kv.Pos, "%s: %s given twice", prefix, kv.Key))

@@ -83,6 +83,10 @@ func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []
 				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
 					i++
 				}
+				if end := unquotedValueEnd(text, i, key, strings.Split(toolKeys, ", "), isToolFlag); end > i {
+					diags = append(diags, diagf(posAt(start), "//mcp:tool: %s", quoteValue(key, text[vs:end])))
+					i = end
+				}
 				value = text[vs:i]
 			}
 		}
@@ -96,6 +100,15 @@ func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []
 		}
 	}
 	return d, diags
+}
+
+// isToolFlag tells whether key is a key of //mcp:tool that takes no value.
+func isToolFlag(key string) bool {
+	switch key {
+	case "readonly", "destructive", "idempotent", "openworld":
+		return true
+	}
+	return false
 }
 
 // toolKeys lists the keys of //mcp:tool, for messages.
@@ -144,5 +157,5 @@ func (d *toolDirective) apply(key, value string, hasValue bool) string {
 		d.Timeout = t
 		return ""
 	}
-	return "unknown key " + strconv.Quote(key) + " (known: " + toolKeys + ")"
+	return unknownKeyMessage(key, toolKeys)
 }

@@ -144,7 +144,7 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 		return nil, err
 	}
 	if len(roots) == 0 {
-		return nil, fmt.Errorf("no packages match %s (is the module's go.mod in order? try go mod tidy)", strings.Join(patterns, " "))
+		return nil, noPackagesError(cfg.Dir, patterns)
 	}
 	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
 		return nil, diags.sort()
@@ -216,7 +216,7 @@ func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 			}
 			d := Diagnostic{Pos: parsePos(e.Pos), Msg: e.Msg}
 			if d.Pos.Filename == "" && e.Pos == "" {
-				d.Msg = p.PkgPath + ": " + e.Msg
+				d.Msg = p.PkgPath + ": " + e.Msg + folderHint(dir, p.PkgPath, e.Msg)
 			}
 			if filepath.Base(d.Pos.Filename) == output && isGeneratedFile(d.Pos.Filename) {
 				continue

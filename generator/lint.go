@@ -55,7 +55,7 @@ func lintPackage(fset *token.FileSet, pkg *packages.Package, p *Package, output 
 		}
 		ws = append(ws, tw...)
 	}
-	return ws
+	return append(ws, lintOptions(fset, pkg, p, output)...)
 }
 
 // serverNames returns the names the package gives runtime.NewServer as

@@ -115,6 +115,14 @@ func TestWarnings(t *testing.T) {
 		name: "servernameok",
 		src:  "package main\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nfunc main() { _ = runtime.NewServer(\"server\", \"1\") }\n\n// Greet greets.\n//\n//mcp:tool name=" + strings.Repeat("a", 51) + "\nfunc Greet() error { return nil }\n",
 	}, {
+		// A subscribe resource needs MCPOptions passed to NewServer.
+		name: "nooptions",
+		src:  "package main\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nfunc main() { _ = runtime.NewServer(\"s\", \"1\") }\n\n// Index lists.\n//\n//mcp:resource uri=notes://index subscribe\nfunc Index() (string, error) { return \"\", nil }\n",
+		want: []string{`tools.go:5:19: runtime.NewServer is not given MCPOptions(), and a resource annotated subscribe needs them: without them clients cannot subscribe; pass them, as in runtime.NewServer(name, version, MCPOptions()...)`},
+	}, {
+		name: "options",
+		src:  "package main\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nfunc main() { _ = runtime.NewServer(\"s\", \"1\", MCPOptions()...) }\n\n// Index lists.\n//\n//mcp:resource uri=notes://index subscribe\nfunc Index() (string, error) { return \"\", nil }\n",
+	}, {
 		name: "longdescription",
 		src:  "package longdescription\n\n//mcp:tool description=" + long + "\nfunc Greet() error { return nil }\n",
 		want: []string{`tools.go:4:6: the description of tool "greet" has 1025 characters; some clients and model APIs cut descriptions longer than 1024: shorten the doc comment, or set a shorter description=…`},
@@ -158,7 +166,7 @@ func TestSignatureErrors(t *testing.T) {
 	}, {
 		name: "noerror",
 		src:  head("noerror") + "func F() string { return \"\" }\n",
-		want: []string{at(6, "F: the last result must be error, not string: (string, error)")},
+		want: []string{at(6, "F: the last result must be error, not string: return (string, error)")},
 	}, {
 		name: "colonspace",
 		src:  head("colonspace") + "func F() error { return nil }\n\n// G does.\n//\n//mcp: tool\nfunc G() error { return nil }\n",

@@ -10,7 +10,7 @@ import (
 )
 
 func TestParseDirectiveLine(t *testing.T) {
-	known := map[string]string{"uri": "value", "name": "value", "subscribe": "flag"}
+	known := map[string]string{"uri": "value", "name": "value", "title": "value", "subscribe": "flag"}
 	for _, c := range []struct {
 		text  string
 		keys  map[string]string // key → value as parsed
@@ -22,6 +22,9 @@ func TestParseDirectiveLine(t *testing.T) {
 		{text: `//mcp:resource name= uri=x`, keys: map[string]string{"uri": "x"}, diags: []string{"16: //mcp:resource: name needs a value"}},
 		{text: `//mcp:resource subscribe=maybe`, keys: map[string]string{}, diags: []string{"16: //mcp:resource: subscribe=maybe: want true or false"}},
 		{text: `//mcp:resource subscribe=false`, keys: map[string]string{"subscribe": "false"}},
+		{text: `//mcp:resource title=All my notes subscribe`, keys: map[string]string{"title": "All my notes", "subscribe": ""}, diags: []string{`16: //mcp:resource: title=All my notes: a value with spaces must be quoted: title="All my notes"`}},
+		{text: `//mcp:resource title=x subscirbe`, keys: map[string]string{"title": "x"}, diags: []string{`24: //mcp:resource: unknown key "subscirbe"`}},
+		{text: `//mcp:resource name=x nope`, keys: map[string]string{"name": "x"}, diags: []string{`23: //mcp:resource: unknown key "nope"`}},
 		{text: `//mcp:resource colour=red`, keys: map[string]string{}, diags: []string{`16: //mcp:resource: unknown key "colour" (known: K)`}},
 		{text: `//mcp:resource uri="unterminated`, keys: map[string]string{}, diags: []string{"20: //mcp:resource: uri: unterminated or invalid quoted string"}},
 	} {

@@ -70,7 +70,7 @@ func resultsProblem(fn string, results *types.Tuple) string {
 	case n == 2 && isError(results.At(0).Type()):
 		return fmt.Sprintf("%s: error must be the last result: (%s, error)", fn, typeName(results.At(1).Type()))
 	}
-	return fmt.Sprintf("%s: the last result must be error, not %s: (%s, error)", fn, typeName(results.At(n-1).Type()), typeName(results.At(0).Type()))
+	return fmt.Sprintf("%s: the last result must be error, not %s: return (%s, error)", fn, typeName(results.At(n-1).Type()), typeName(results.At(0).Type()))
 }
 
 // argumentProblem explains that a tool's argument must be a struct, with

@@ -22,11 +22,15 @@ import (
 // call, anything else the process writes to standard output — a forgotten
 // fmt.Println, a library's progress line — is sent to standard error
 // instead, where it cannot corrupt the message stream.
+//
+// Started with a terminal as standard input, by hand rather than by a
+// client, it logs how to talk to it.
 func (s *Server) ServeStdio(ctx context.Context) error {
 	out, restore, err := divertStdout()
 	if err != nil {
 		return err
 	}
 	defer restore()
+	s.hintTerminal(os.Stdin)
 	return s.Serve(ctx, os.Stdin, out)
 }

@@ -7,6 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+if [ -z "${MCPGEN_SCHEMA_DIR:-}" ] && [ ! -d ../shared/mcp-schema ]; then
+	echo "note: no MCP JSON Schemas in ../shared/mcp-schema and MCPGEN_SCHEMA_DIR is not set: the tests that validate messages against them are skipped"
+fi
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(find . -name '*.go' -not -path './.git/*' -not -path '*/node_modules/*'))
 if [ -n "$unformatted" ]; then

@@ -8,6 +8,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/mcpgen/mcpgen/internal/manifest"
 	"github.com/rogpeppe/go-internal/diff"
@@ -42,12 +43,19 @@ func runDocs(args []string, stdout, stderr io.Writer) int {
 	if m == nil {
 		return status
 	}
-	return strictStatus(stderr, "mcpgen docs", *strict, warnings, writeDocs(m, wd, *output, *check, stdout, stderr))
+	update := []string{"mcpgen docs"}
+	if *tags != "" {
+		update = append(update, "-tags", *tags)
+	}
+	update = append(update, "-o", *output)
+	update = append(update, flags.Args()...)
+	return strictStatus(stderr, "mcpgen docs", *strict, warnings, writeDocs(m, wd, *output, *check, strings.Join(update, " "), stdout, stderr))
 }
 
 // writeDocs writes the reference of m to stdout or to the file output,
-// or with check compares it with the file; it returns the exit status.
-func writeDocs(m *manifest.Manifest, wd, output string, check bool, stdout, stderr io.Writer) int {
+// or with check compares it with the file, naming the command that
+// updates it, update, when it is stale; it returns the exit status.
+func writeDocs(m *manifest.Manifest, wd, output string, check bool, update string, stdout, stderr io.Writer) int {
 	md, err := m.Markdown()
 	if err != nil {
 		fmt.Fprintln(stderr, "mcpgen docs:", err)
@@ -73,7 +81,7 @@ func writeDocs(m *manifest.Manifest, wd, output string, check bool, stdout, stde
 		return 0
 	case check:
 		fmt.Fprintf(stdout, "%s", diff.Diff(rel+" (on disk)", old, rel+" (generated)", doc))
-		fmt.Fprintf(stderr, "mcpgen docs: %s is stale; run mcpgen docs -o %s\n", rel, output)
+		fmt.Fprintf(stderr, "mcpgen docs: %s is stale; to update it, run %s\n", rel, update)
 		return 1
 	}
 	if err := os.WriteFile(output, doc, 0o644); err != nil {

@@ -129,7 +129,7 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	}
 	if notes.replace != "" {
 		fmt.Fprintf(stdout, "  require github.com/mcpgen/mcpgen, replaced by the checkout this mcpgen runs from, %s\n", notes.replace)
-		fmt.Fprintf(stdout, "  (that path exists on this machine only; see README.md to switch to a published version)\n")
+		fmt.Fprintf(stdout, "  (that path exists on this machine only; %s says how to switch to a published version)\n", show(filepath.Join(dir, "README.md")))
 	} else if notes.version != "" {
 		fmt.Fprintf(stdout, "  require github.com/mcpgen/mcpgen %s\n", notes.version)
 	}

@@ -91,6 +91,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		case "watch":
 			return runWatch(args[1:], stdout, stderr)
 		}
+		if c := mistypedCommand(args[0]); c != "" {
+			fmt.Fprintf(stderr, "mcpgen: unknown command %q (did you mean mcpgen %s?); run mcpgen -h for the usage\n", args[0], c)
+			return 2
+		}
 	}
 	fs := flag.NewFlagSet("mcpgen", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -146,8 +150,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return report(stderr, wd, err)
 	}
 	status := 0
+	var stale []string
 	if len(files) == 0 {
-		fmt.Fprintf(stderr, "mcpgen: no //mcp:tool annotations in %s; nothing generated\n", describePatterns(fs.Args()))
+		fmt.Fprintf(stderr, "mcpgen: no //mcp: annotations (//mcp:tool, //mcp:resource, //mcp:prompt) in %s; nothing generated\n", describePatterns(fs.Args()))
 	}
 	for _, f := range files {
 		old, readErr := os.ReadFile(f.Path)
@@ -166,6 +171,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			} else {
 				fmt.Fprintf(stdout, "%s", diff.Diff(rel+" (on disk)", old, rel+" (generated)", f.Content))
 			}
+			stale = append(stale, rel)
 			status = 1
 		case f.Content == nil:
 			if err := os.Remove(f.Path); err != nil {
@@ -190,8 +196,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	if status != 0 {
-		fmt.Fprintln(stderr, "mcpgen: generated files are stale; run go generate")
+	if len(stale) > 0 {
+		fmt.Fprintln(stderr, staleMessage(stale, fs.Args()))
 	}
 	if *strict && warnings > 0 {
 		fmt.Fprintf(stderr, "mcpgen: %d warning(s), and -strict is set\n", warnings)

@@ -127,11 +127,7 @@ func watch(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 			return 0
 		case err := <-exited:
-			if err != nil {
-				fmt.Fprintf(stderr, "mcpgen watch: %s exited: %v; waiting for a change\n", command[0], err)
-			} else {
-				fmt.Fprintf(stderr, "mcpgen watch: %s exited; waiting for a change\n", command[0])
-			}
+			fmt.Fprintln(stderr, exitMessage(command[0], err))
 			child = nil
 		case ev, ok := <-w.Events:
 			if !ok {

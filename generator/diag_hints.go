@@ -1,0 +1,103 @@
+package generator
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// unknownKeyMessage says that a directive has no key named key, suggesting
+// the known key it looks like a typo or a spelling of, or else listing
+// them all (order: the known keys, comma-separated). The MCP spelling of a
+// tool annotation (readOnlyHint) and snake or kebab case (read_only) are
+// recognized.
+func unknownKeyMessage(key, order string) string {
+	known := strings.Split(order, ", ")
+	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
+	norm = strings.TrimSuffix(norm, "hint")
+	for _, k := range known {
+		if norm == k && key != k {
+			return fmt.Sprintf("unknown key %q (did you mean %s?)", key, k)
+		}
+	}
+	if s := didYouMean(key, known); s != "" {
+		return fmt.Sprintf("unknown key %q%s", key, s)
+	}
+	return fmt.Sprintf("unknown key %q (known: %s)", key, order)
+}
+
+// resultHint is what to do instead of returning t, a type a tool cannot
+// return, when there is a common fix: a number or boolean goes into a
+// struct (structured content is a JSON object) or into text.
+func resultHint(t types.Type, pkg *types.Package) string {
+	b, ok := t.Underlying().(*types.Basic)
+	if !ok || b.Info()&(types.IsNumeric|types.IsBoolean) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(": return a struct with a field of type %s (structured content is a JSON object), or the value as a string", typeName(t, pkg))
+}
+
+// detachedDirective says why the directive c is attached to no function,
+// with the fix when the declaration that follows it is a function whose doc
+// comment it was meant to be in: a blank line or another comment group
+// separates them.
+func detachedDirective(fset *token.FileSet, file *ast.File, c *ast.Comment) string {
+	msg := fmt.Sprintf("//mcp:%s must be in the doc comment of a top-level function or method", directiveKind(c.Text))
+	for _, decl := range file.Decls {
+		if decl.End() < c.Slash {
+			continue
+		}
+		fd, ok := decl.(*ast.FuncDecl)
+		if !ok || decl.Pos() < c.Slash {
+			return msg // inside a declaration, or before one that is no function
+		}
+		if fd.Doc != nil && fd.Doc.Pos() <= c.Slash {
+			return msg
+		}
+		return fmt.Sprintf("%s; a blank line separates it from func %s below: remove the blank line, so that it is part of %s's doc comment", msg, fd.Name.Name, fd.Name.Name)
+	}
+	return msg
+}
+
+// unquotedValueEnd returns where the value of key ends when it was
+// written without quotes, from i, the end of its first word: for the keys
+// whose values are prose, title and description, the words that follow
+// belong to it (title=Search files) unless they contain '=', are flag keys
+// (isFlag), or look like a misspelt key of known. It returns i when no word
+// belongs to the value.
+func unquotedValueEnd(text string, i int, key string, known []string, isFlag func(string) bool) int {
+	if key != "title" && key != "description" {
+		return i
+	}
+	end := i
+	for {
+		j := end
+		for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+			j++
+		}
+		k := j
+		for k < len(text) && text[k] != ' ' && text[k] != '\t' {
+			k++
+		}
+		w := text[j:k]
+		if w == "" || strings.Contains(w, "=") || isFlag(w) || misspeltKey(w, known) {
+			return end
+		}
+		end = k
+	}
+}
+
+// misspeltKey tells whether w is not a key of known but looks like a typo
+// or another spelling of one.
+func misspeltKey(w string, known []string) bool {
+	return !slices.Contains(known, w) && unknownKeyMessage(w, strings.Join(known, ", ")) != fmt.Sprintf("unknown key %q (known: %s)", w, strings.Join(known, ", "))
+}
+
+// quoteValue says that the value of key, with spaces, must be quoted.
+func quoteValue(key, value string) string {
+	return fmt.Sprintf("%s=%s: a value with spaces must be quoted: %s=%s", key, value, key, strconv.Quote(value))
+}

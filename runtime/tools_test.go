@@ -499,6 +499,9 @@ func TestAddToolWhileServing(t *testing.T) {
 	srv.AddTool(tool("t0", nil2))
 	c := start(t, srv)
 	c.initialize("2025-11-25")
+	// Changes are announced once the server has read
+	// notifications/initialized: a round trip makes sure it has.
+	c.result("ready", "ping", nil)
 	const n = 200
 	done := make(chan struct{})
 	go func() {

@@ -65,6 +65,10 @@ func runInspect(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	status = 0
+	if len(changes) == 0 {
+		// Said on stderr, so that stdout stays the list of changes.
+		fmt.Fprintf(stderr, "mcpgen inspect: no changes since %s\n", *breaking)
+	}
 	if n > 0 {
 		fmt.Fprintf(stderr, "mcpgen inspect: %d breaking %s since %s\n", n, plural(n, "change", "changes"), *breaking)
 		status = 1

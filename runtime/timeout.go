@@ -59,29 +59,58 @@ func (s *Session) runToolTimed(ctx context.Context, tool *Tool, req *ToolRequest
 		res, err := runTool(ctx, s.srv, tool, req)
 		return res, err, false
 	}
-	return s.runToolDeadline(ctx, c, tool, req, d)
+	return s.runToolDeadline(c, tool, req, d)
 }
 
 // runToolDeadline is runToolTimed when a timeout d applies.
-func (s *Session) runToolDeadline(ctx context.Context, c *callContext, tool *Tool, req *ToolRequest, d time.Duration) (res *CallToolResult, err error, abandoned bool) {
+func (s *Session) runToolDeadline(c *callContext, tool *Tool, req *ToolRequest, d time.Duration) (*CallToolResult, error, bool) {
+	type answer struct {
+		res *CallToolResult
+		err error
+	}
 	cause := &toolTimeoutError{tool: tool.Name, d: d}
+	out, timedOut, abandoned := runWithDeadline(s, c, d, cause,
+		func(ctx context.Context) answer {
+			res, err := runTool(ctx, s.srv, tool, req)
+			return answer{res, err}
+		},
+		func(a answer) bool { return a.err != nil },
+		func() { // the handler owned req: pool it as callTool would have
+			req.Name, req.Arguments, req.Session = "", nil, nil
+			req.dec.Reset(nil, "")
+			toolRequests.Put(req)
+		})
+	if timedOut {
+		return ErrorResult(cause.Error()), nil, abandoned
+	}
+	return out.res, out.err, false
+}
+
+// runWithDeadline runs f with the call's context bounded by d, whose end
+// has cause. It returns f's result when f returns first; otherwise it
+// reports timedOut at the deadline (or, after a cancellation, when f
+// returns or the deadline passes, whichever is first), and timedOut too
+// when f failed because of the deadline. An abandoned f runs on, owning
+// the call's request buffer and its place in flight: when it returns,
+// release gives back what else it held, then the buffer and the place.
+func runWithDeadline[R any](s *Session, c *callContext, d time.Duration, cause error, f func(context.Context) R, failed func(R) bool, release func()) (out R, timedOut, abandoned bool) {
 	deadline := time.Now().Add(d)
-	tctx, cancel := context.WithDeadlineCause(ctx, deadline, cause)
+	tctx, cancel := context.WithDeadlineCause(c, deadline, cause)
 	defer cancel()
 	var state atomic.Int32
 	done := make(chan struct{})
 	in := c.in
 	go func() {
-		r, e := runTool(tctx, s.srv, tool, req)
+		r := f(tctx)
 		if state.CompareAndSwap(timedRunning, timedReturned) {
-			res, err = r, e
+			out = r
 			close(done)
 			return
 		}
 		// Abandoned: give back what the call held.
-		req.Name, req.Arguments, req.Session = "", nil, nil
-		req.dec.Reset(nil, "")
-		toolRequests.Put(req)
+		if release != nil {
+			release()
+		}
 		s.mem.give(len(*in))
 		putBuffer(in)
 		s.workers.release()
@@ -89,7 +118,7 @@ func (s *Session) runToolDeadline(ctx context.Context, c *callContext, tool *Too
 	select {
 	case <-done:
 	case <-tctx.Done():
-		if context.Cause(tctx) != error(cause) {
+		if context.Cause(tctx) != cause {
 			// Cancelled by the client or the session's end: the
 			// handler may take until the deadline to return.
 			timer := time.NewTimer(time.Until(deadline))
@@ -101,13 +130,10 @@ func (s *Session) runToolDeadline(ctx context.Context, c *callContext, tool *Too
 		}
 		if state.CompareAndSwap(timedRunning, timedAbandoned) {
 			c.overran = true
-			return ErrorResult(cause.Error()), nil, true
+			return out, true, true
 		}
 		<-done
 	}
-	if err != nil && context.Cause(tctx) == error(cause) {
-		// The handler gave up because of the deadline: say so.
-		return ErrorResult(cause.Error()), nil, false
-	}
-	return res, err, false
+	// A handler that gave up because of the deadline timed out too.
+	return out, failed(out) && context.Cause(tctx) == cause, false
 }

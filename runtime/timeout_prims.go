@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"context"
-	"sync/atomic"
 	"time"
 )
 
@@ -28,58 +27,26 @@ func (e *primTimeoutError) rpcError() *Error {
 
 // runPrimTimed runs f with the call's context bounded by d; d <= 0 runs it
 // as it is. When the time is up first, it answers the timeout error at
-// once and f runs on, owning the call's request buffer and its place in
-// flight, which it gives back when it returns.
+// once and f runs on (see runWithDeadline).
 func runPrimTimed[T any](s *Session, c *callContext, d time.Duration, what string, f func(ctx context.Context) (T, *Error)) (T, *Error) {
 	if d <= 0 {
 		return f(c)
 	}
+	type answer struct {
+		res T
+		err *Error
+	}
 	cause := &primTimeoutError{what: what, d: d}
-	deadline := time.Now().Add(d)
-	tctx, cancel := context.WithDeadlineCause(c, deadline, cause)
-	defer cancel()
-	var (
-		state atomic.Int32
-		res   T
-		rerr  *Error
-	)
-	done := make(chan struct{})
-	in := c.in
-	go func() {
-		r, e := f(tctx)
-		if state.CompareAndSwap(timedRunning, timedReturned) {
-			res, rerr = r, e
-			close(done)
-			return
-		}
-		// Abandoned: give back what the call held.
-		s.mem.give(len(*in))
-		putBuffer(in)
-		s.workers.release()
-	}()
-	select {
-	case <-done:
-	case <-tctx.Done():
-		if context.Cause(tctx) != error(cause) {
-			// Cancelled by the client or the session's end: the
-			// handler may take until the deadline to return.
-			timer := time.NewTimer(time.Until(deadline))
-			select {
-			case <-done:
-			case <-timer.C:
-			}
-			timer.Stop()
-		}
-		if state.CompareAndSwap(timedRunning, timedAbandoned) {
-			c.overran = true
-			var zero T
-			return zero, cause.rpcError()
-		}
-		<-done
+	out, timedOut, _ := runWithDeadline(s, c, d, cause,
+		func(ctx context.Context) answer {
+			res, err := f(ctx)
+			return answer{res, err}
+		},
+		func(a answer) bool { return a.err != nil },
+		nil)
+	if timedOut {
+		var zero T
+		return zero, cause.rpcError()
 	}
-	if rerr != nil && context.Cause(tctx) == error(cause) {
-		// The handler gave up because of the deadline: say so.
-		return res, cause.rpcError()
-	}
-	return res, rerr
+	return out.res, out.err
 }

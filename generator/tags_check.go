@@ -9,6 +9,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
+
+	"github.com/mcpgen/mcpgen/internal/spell"
 )
 
 // tagKeys are the key=value items a jsonschema tag may hold, for any
@@ -30,7 +32,7 @@ var (
 func didYouMean(name string, known []string) string {
 	best, bestDist := "", 0
 	for _, k := range known {
-		d := editDistance(strings.ToLower(name), strings.ToLower(k))
+		d := spell.Distance(strings.ToLower(name), strings.ToLower(k))
 		if best == "" || d < bestDist {
 			best, bestDist = k, d
 		}
@@ -39,27 +41,6 @@ func didYouMean(name string, known []string) string {
 		return ""
 	}
 	return " (did you mean " + best + "?)"
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // checkDefault reports a default that the schema s itself rejects: outside

@@ -1,6 +1,10 @@
 package main
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/spell"
+)
 
 // subcommands are the commands of mcpgen other than generating.
 var subcommands = []string{"init", "inspect", "docs", "watch"}
@@ -20,30 +24,9 @@ func mistypedCommand(arg string) string {
 		}
 	}
 	for _, c := range subcommands {
-		if editDistance(arg, c) <= 2 {
+		if spell.Distance(arg, c) <= 2 {
 			return c
 		}
 	}
 	return ""
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }

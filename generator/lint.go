@@ -72,20 +72,7 @@ func serverNames(fset *token.FileSet, pkg *packages.Package, output string) map[
 		}
 		ast.Inspect(f, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
-			if !ok || len(call.Args) == 0 {
-				return true
-			}
-			var id *ast.Ident
-			switch fun := call.Fun.(type) {
-			case *ast.SelectorExpr:
-				id = fun.Sel
-			case *ast.Ident:
-				id = fun
-			default:
-				return true
-			}
-			fn, ok := pkg.TypesInfo.Uses[id].(*types.Func)
-			if !ok || fn.Pkg() == nil || fn.Pkg().Path() != RuntimePath || fn.Name() != "NewServer" {
+			if !ok || len(call.Args) == 0 || !isNewServer(pkg.TypesInfo, call) {
 				return true
 			}
 			if tv, ok := pkg.TypesInfo.Types[call.Args[0]]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {

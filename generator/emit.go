@@ -265,16 +265,23 @@ func typeKey(t types.Type) string { return types.TypeString(t, nil) }
 // decoderFor returns the name of the decoder function of a struct shape,
 // queueing it on first use.
 func (e *emitter) decoderFor(s *Shape) string {
+	return e.structFunc(s, "mcpDecode", e.decoders, &e.queue)
+}
+
+// structFunc returns the name of the function of a struct shape that
+// names (keyed by type) holds, prefix and the type's name making a new
+// one, which is queued for writing with the shape's full definition.
+func (e *emitter) structFunc(s *Shape, prefix string, names map[string]string, queue *[]*Shape) string {
 	key := typeKey(s.Type)
-	if name, ok := e.decoders[key]; ok {
+	if name, ok := names[key]; ok {
 		return name
 	}
-	base := "mcpDecodeStruct"
+	base := prefix + "Struct"
 	if n, ok := types.Unalias(s.Type).(*types.Named); ok {
-		base = "mcpDecode" + n.Obj().Name()
+		base = prefix + n.Obj().Name()
 	}
 	name := e.name(base)
-	e.decoders[key] = name
+	names[key] = name
 	if s.Ref != "" {
 		if def := e.defs[key]; def != nil {
 			s = def
@@ -283,7 +290,7 @@ func (e *emitter) decoderFor(s *Shape) string {
 			e.collectDefs(def)
 		}
 	}
-	e.queue = append(e.queue, s)
+	*queue = append(*queue, s)
 	return name
 }
 

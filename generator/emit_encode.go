@@ -67,26 +67,7 @@ func jsonKey(name string) string {
 // encoderFor returns the name of the encoder function of a struct shape,
 // queueing it on first use.
 func (e *emitter) encoderFor(s *Shape) string {
-	key := typeKey(s.Type)
-	if name, ok := e.encoders[key]; ok {
-		return name
-	}
-	base := "mcpEncodeStruct"
-	if n, ok := types.Unalias(s.Type).(*types.Named); ok {
-		base = "mcpEncode" + n.Obj().Name()
-	}
-	name := e.name(base)
-	e.encoders[key] = name
-	if s.Ref != "" {
-		if def := e.defs[key]; def != nil {
-			s = def
-		} else if def := e.pkg.Defs[s.Ref]; def != nil {
-			s = def
-			e.collectDefs(def)
-		}
-	}
-	e.encodeQueue = append(e.encodeQueue, s)
-	return name
+	return e.structFunc(s, "mcpEncode", e.encoders, &e.encodeQueue)
 }
 
 // encoderFunc writes the encoder of one struct shape.

@@ -38,12 +38,12 @@ func TestReuse(t *testing.T) {
 		want    string // in the generated file
 	}{
 		{name: "unchanged", emits: 0},
-		{name: "doc comment", edits: []edit{{"lib.go", "// Name is who.", "// Name is whom."}}, emits: 1, want: "whom"},
+		{name: "doc comment", edits: []edit{{"lib.go", "// Name is who.", "// Name is whom."}}, emits: 1, want: `"Whom."`},
 		{name: "tag", edits: []edit{{"lib.go", "minLength=1", "minLength=2"}}, emits: 1, want: `"minLength":2`},
 		{name: "type", edits: []edit{{"lib.go", "Name string", "Name []string"}}, emits: 1, want: `"type":"array"`},
 		{name: "imported type", edits: []edit{{"shapes/shapes.go", "Width int", "Width float64"}}, emits: 1, want: `"type":"number"`},
 		{name: "imported tag", edits: []edit{{"shapes/shapes.go", `json:\"width\"`, `json:\"w\"`}}, emits: 1, want: `"w":`},
-		{name: "imported doc comment", edits: []edit{{"shapes/shapes.go", "how wide", "how broad"}}, emits: 1, want: "how broad"},
+		{name: "imported doc comment", edits: []edit{{"shapes/shapes.go", "how wide", "how broad"}}, emits: 1, want: "How broad"},
 		{name: "generator version", version: "other", emits: 1},
 		{name: "edited by hand", hand: true, emits: 1},
 		{name: "fresh", fresh: true, emits: 1},

@@ -18,10 +18,66 @@ func TestToolDescription(t *testing.T) {
 		{"Greet", "Greet", "Greet"},
 		{"Greet", "", ""},
 		{"Greet", "Greet écrit.", "Écrit."},
+		{"Search", "Search for files by name.", "Search for files by name."}, // a preposition, not a verb
+		{"Weather", "Weather in a city.", "Weather in a city."},
+		{"Greet", "Greet\ngreets someone.", "Greets someone."},
 	}
 	for _, tt := range tests {
 		if got := toolDescription(tt.fn, tt.doc); got != tt.want {
 			t.Errorf("toolDescription(%q, %q) = %q, want %q", tt.fn, tt.doc, got, tt.want)
+		}
+	}
+}
+
+func TestFieldDescription(t *testing.T) {
+	tests := []struct {
+		field, doc, want string
+	}{
+		// The Go name and "is"/"are" dropped.
+		{"Pattern", "Pattern is the glob pattern to match.", "The glob pattern to match."},
+		{"Tags", "Tags are the labels to filter by.\n", "The labels to filter by."},
+		{"Limit", "Limit is optional; 0 means no limit.", "Optional; 0 means no limit."},
+		{"Limit", "Limit is 10 when unset.", "10 when unset."},
+		{"Root", "Root is\nthe folder to search.", "The folder to search."},
+		// The Go name before a verb dropped.
+		{"Limit", "Limit caps the number of results.", "Caps the number of results."},
+		{"Verbose", "Verbose enables logging.", "Enables logging."},
+		{"Limit", "Limit must be positive.", "Must be positive."},
+		{"Limit", "Limit defaults to 10.", "Defaults to 10."},
+		// The Go name before a comma or colon dropped.
+		{"Pattern", "Pattern, if set, restricts the results.", "If set, restricts the results."},
+		{"Pattern", "Pattern: the glob to match.", "The glob to match."},
+		{"Pattern", "Pattern: *.go or similar.", "*.go or similar."},
+		// Noun phrases and other sentences kept as written.
+		{"Path", "Path to the file.", "Path to the file."},
+		{"Name", "Name of the user.", "Name of the user."},
+		{"Query", "Query string to search for.", "Query string to search for."},
+		{"Page", "Page number, from 1.", "Page number, from 1."},
+		{"Class", "Class class of the item.", "Class class of the item."},
+		{"Timeout", "Timeout as a Go duration.", "Timeout as a Go duration."},
+		{"Items", "Items has one entry per file.", "Items has one entry per file."},
+		{"Pattern", "Pattern, Limit and Sort are optional.", "Pattern, Limit and Sort are optional."},
+		{"Pattern", "The glob pattern to match.", "The glob pattern to match."},
+		{"Pattern", "pattern is the glob.", "pattern is the glob."},
+		{"Pattern", "Patterns to match.", "Patterns to match."},
+		{"Pattern", "Pattern's syntax is path.Match's.", "Pattern's syntax is path.Match's."},
+		{"Pattern", "Pattern Glob.", "Pattern Glob."},
+		{"Pattern", "Pattern is, by default, *.", "Pattern is, by default, *."},
+		// Never empty.
+		{"Pattern", "Pattern", "Pattern"},
+		{"Pattern", "Pattern is", "Pattern is"},
+		{"Pattern", "Pattern is ", "Pattern is"},
+		{"Pattern", "Pattern: ", "Pattern:"},
+		{"Pattern", "Pattern, ", "Pattern,"},
+		{"Pattern", "", ""},
+	}
+	for _, tt := range tests {
+		got := fieldDescription(tt.field, tt.doc)
+		if got != tt.want {
+			t.Errorf("fieldDescription(%q, %q) = %q, want %q", tt.field, tt.doc, got, tt.want)
+		}
+		if got == "" && tt.doc != "" {
+			t.Errorf("fieldDescription(%q, %q) is empty", tt.field, tt.doc)
 		}
 	}
 }

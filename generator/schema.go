@@ -494,7 +494,7 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 			b.errorf(st, v.Pos(), "%s: %s", fpath, p)
 		}
 		if site.Description == "" {
-			site.Description = b.fieldDoc(v)
+			site.Description = fieldDescription(v.Name(), b.fieldDoc(v))
 		}
 		if site.Description == "" {
 			site.Description = typeDoc

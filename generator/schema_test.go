@@ -894,21 +894,21 @@ func TestSchemaGolden(t *testing.T) {
 			`"required":["color","colors","colorMap","priority","level","tagged","plain","size"],` +
 			`"description":"Enums covers enums from constants."}`},
 		{"Documented", `{"properties":{` +
-			`"doc":{"type":"string","description":"Doc is a doc comment."},` +
-			`"line":{"type":"string","description":"Line is a line comment."},` +
+			`"doc":{"type":"string","description":"A doc comment."},` +
+			`"line":{"type":"string","description":"A line comment."},` +
 			`"both":{"type":"string","description":"Both has a doc comment."},` +
 			`"tagged":{"type":"string","description":"from the tag"},` +
 			`"taggedDesc":{"type":"string","description":"from the desc tag"},` +
 			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
-			`"commented":{"type":"string","enum":["red","green","blue"],"description":"Commented wins over the type's doc."},` +
+			`"commented":{"type":"string","enum":["red","green","blue"],"description":"Wins over the type's doc."},` +
 			`"nested":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a point in the plane."},` +
 			`"thing":{"properties":{` +
-			`"label":{"type":"string","description":"Label names the thing."},` +
-			`"size":{"type":"string","enum":["s","l","m"],"description":"Size is measured in units."}},` +
+			`"label":{"type":"string","description":"Names the thing."},` +
+			`"size":{"type":"string","enum":["s","l","m"],"description":"Measured in units."}},` +
 			`"additionalProperties":false,"type":"object","required":["label","size"],"description":"Thing is a thing from another package."},` +
 			`"First":{"type":"string","description":"Shared by two names."},` +
 			`"Second":{"type":"string","description":"Shared by two names."},` +
-			`"anon":{"properties":{"inner":{"type":"string","description":"Inner is in an anonymous struct."}},"additionalProperties":false,"type":"object","required":["inner"]},` +
+			`"anon":{"properties":{"inner":{"type":"string","description":"In an anonymous struct."}},"additionalProperties":false,"type":"object","required":["inner"]},` +
 			`"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a point in the plane."},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object",` +
 			`"required":["doc","line","both","tagged","taggedDesc","color","commented","nested","thing","First","Second","anon","items"],` +
@@ -1032,7 +1032,7 @@ func TestCommentsFromExportData(t *testing.T) {
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	want := `{"properties":{"label":{"type":"string","description":"Label names the thing."},"size":{"type":"string","enum":["s","l","m"],"description":"Size is measured in units."}},"additionalProperties":false,"type":"object","required":["label","size"],"description":"Thing is a thing from another package."}`
+	want := `{"properties":{"label":{"type":"string","description":"Names the thing."},"size":{"type":"string","enum":["s","l","m"],"description":"Measured in units."}},"additionalProperties":false,"type":"object","required":["label","size"],"description":"Thing is a thing from another package."}`
 	if got := mustJSON(t, s); got != want {
 		t.Errorf("ext.Thing:\n got %s\nwant %s", got, want)
 	}

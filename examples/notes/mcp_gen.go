@@ -147,10 +147,10 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 		Title:       "Summarize a note",
 		Description: "Asks the model to summarize one note, which it embeds.",
 		Arguments: []runtime.PromptArgument{
-			{Name: "id", Title: "Note", Description: "ID names the note to summarize.", Required: true, Complete: func(ctx context.Context, req *runtime.CompleteRequest) ([]string, error) {
+			{Name: "id", Title: "Note", Description: "Names the note to summarize.", Required: true, Complete: func(ctx context.Context, req *runtime.CompleteRequest) ([]string, error) {
 				return notes.CompleteNoteID(req.Value)
 			}},
-			{Name: "style", Description: "Style is how the summary is written; brief when not given.", Complete: runtime.EnumCompletion("brief", "detailed", "bullets")},
+			{Name: "style", Description: "How the summary is written; brief when not given.", Complete: runtime.EnumCompletion("brief", "detailed", "bullets")},
 		},
 		Handler: func(ctx context.Context, req *runtime.PromptRequest) (*runtime.GetPromptResult, error) {
 			var in SummarizeArgs
@@ -306,8 +306,8 @@ func mcpEncodeEntry(enc *mcpimpl.Encoder, v *Entry) {
 
 // JSON Schemas of the tools, derived from their Go types.
 var (
-	mcpInputSchemaCreateNote   = []byte(`{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"ID names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Text is Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`)
-	mcpInputSchemaAppendToNote = []byte(`{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"ID names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Text is Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`)
-	mcpInputSchemaSearchNotes  = []byte(`{"properties":{"query":{"type":"string","minLength":1,"description":"Query is the text to look for, ignoring case."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"Limit is the largest number of matching lines to return.","default":20}},"additionalProperties":false,"type":"object","required":["query"],"description":"SearchArgs are the arguments of search_notes."}`)
+	mcpInputSchemaCreateNote   = []byte(`{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"Names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`)
+	mcpInputSchemaAppendToNote = []byte(`{"properties":{"id":{"type":"string","maxLength":100,"minLength":1,"description":"Names the note: the file name without .md, such as \"groceries\"."},"text":{"type":"string","description":"Markdown."}},"additionalProperties":false,"type":"object","required":["id","text"],"description":"NoteArgs name a note and give text for it."}`)
+	mcpInputSchemaSearchNotes  = []byte(`{"properties":{"query":{"type":"string","minLength":1,"description":"The text to look for, ignoring case."},"limit":{"type":"integer","maximum":100,"minimum":1,"description":"The largest number of matching lines to return.","default":20}},"additionalProperties":false,"type":"object","required":["query"],"description":"SearchArgs are the arguments of search_notes."}`)
 	mcpOutputSchemaSearchNotes = []byte(`{"properties":{"items":{"items":{"properties":{"id":{"type":"string"},"line":{"type":"integer","description":"1-based"},"text":{"type":"string"}},"additionalProperties":false,"type":"object","required":["id","line","text"],"description":"Match is one line of a note that contains the query."},"type":"array"}},"additionalProperties":false,"type":"object","required":["items"]}`)
 )

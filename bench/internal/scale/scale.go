@@ -26,22 +26,23 @@ func Answer(i int) string { return ToolName(i) + ": x" }
 
 type field struct {
 	goName, json, goType, doc string
+	desc                      string // the description mcpgen makes of doc: the others' jsonschema tag
 	mcpgenTag                 string // mcpgen's jsonschema tag: constraints
 }
 
 // fields returns the arguments of tool i.
 func fields(i int) []field {
 	pool := []field{
-		{"Limit", "limit", "int", "Limit caps the number of results.", "minimum=1,maximum=1000"},
-		{"Recursive", "recursive", "bool", "Recursive includes nested items.", ""},
-		{"Mode", "mode", "Mode", "Mode selects how thoroughly to search.", ""},
-		{"Tags", "tags", "[]string", "Tags filter the results.", "maxItems=16"},
-		{"Filter", "filter", "*Filter", "Filter narrows the search to a path.", ""},
-		{"Owner", "owner", "string", "Owner is the user who owns the items.", "maxLength=64"},
-		{"Offset", "offset", "int", "Offset skips that many results.", "minimum=0"},
+		{"Limit", "limit", "int", "Limit caps the number of results.", "Caps the number of results.", "minimum=1,maximum=1000"},
+		{"Recursive", "recursive", "bool", "Recursive includes nested items.", "Includes nested items.", ""},
+		{"Mode", "mode", "Mode", "Mode selects how thoroughly to search.", "Selects how thoroughly to search.", ""},
+		{"Tags", "tags", "[]string", "Tags filter the results.", "Tags filter the results.", "maxItems=16"},
+		{"Filter", "filter", "*Filter", "Filter narrows the search to a path.", "Narrows the search to a path.", ""},
+		{"Owner", "owner", "string", "Owner is the user who owns the items.", "The user who owns the items.", "maxLength=64"},
+		{"Offset", "offset", "int", "Offset skips that many results.", "Skips that many results.", "minimum=0"},
 	}
 	n := 2 + i%6 // with query: 3 to 8 arguments
-	out := []field{{"Query", "query", "string", "Query is the text to look for.", "minLength=1"}}
+	out := []field{{"Query", "query", "string", "Query is the text to look for.", "The text to look for.", "minLength=1"}}
 	for j := range n {
 		out = append(out, pool[(i+j)%len(pool)])
 	}
@@ -67,8 +68,8 @@ func Source(kind string, n int) string {
 	p("// Mode is how thoroughly to search.\ntype Mode string\n\n")
 	p("// The modes.\nconst (\n\tModeFast Mode = \"fast\"\n\tModeFull Mode = \"full\"\n\tModeSafe Mode = \"safe\"\n)\n\n")
 	p("// Filter narrows a search.\ntype Filter struct {\n")
-	p("\t// Path is the folder to search.\n\tPath string `json:\"path\"%s`\n", tag(kind, "Path is the folder to search.", "minLength=1"))
-	p("\t// Depth is how deep to descend.\n\tDepth int `json:\"depth,omitempty\"%s`\n}\n\n", tag(kind, "Depth is how deep to descend.", "minimum=0,maximum=10"))
+	p("\t// Path is the folder to search.\n\tPath string `json:\"path\"%s`\n", tag(kind, "The folder to search.", "minLength=1"))
+	p("\t// Depth is how deep to descend.\n\tDepth int `json:\"depth,omitempty\"%s`\n}\n\n", tag(kind, "How deep to descend.", "minimum=0,maximum=10"))
 	for i := range n {
 		p("// Args%04d are the arguments of %s.\ntype Args%04d struct {\n", i, ToolName(i), i)
 		for k, f := range fields(i) {
@@ -76,7 +77,7 @@ func Source(kind string, n int) string {
 			if k == 0 {
 				opt = ""
 			}
-			p("\t// %s\n\t%s %s `json:\"%s%s\"%s`\n", f.doc, f.goName, f.goType, f.json, opt, tag(kind, f.doc, f.mcpgenTag))
+			p("\t// %s\n\t%s %s `json:\"%s%s\"%s`\n", f.doc, f.goName, f.goType, f.json, opt, tag(kind, f.desc, f.mcpgenTag))
 		}
 		p("}\n\n")
 		switch kind {
@@ -112,12 +113,12 @@ func Source(kind string, n int) string {
 }
 
 // tag is the schema tag of a field for kind: mcpgen takes constraints
-// (and its descriptions from doc comments); the Go SDK and mcp-go infer
-// their schemas with google/jsonschema-go, whose jsonschema tag is a
-// description only.
-func tag(kind, doc, constraints string) string {
+// (and its descriptions from doc comments, without the leading Go name);
+// the Go SDK and mcp-go infer their schemas with google/jsonschema-go,
+// whose jsonschema tag is a description only, given as mcpgen makes it.
+func tag(kind, desc, constraints string) string {
 	if kind != "mcpgen" {
-		return fmt.Sprintf(" jsonschema:%q", doc)
+		return fmt.Sprintf(" jsonschema:%q", desc)
 	}
 	if constraints == "" {
 		return ""

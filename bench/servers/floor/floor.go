@@ -82,7 +82,7 @@ var capabilities = json.RawMessage(`{"tools":{}}`)
 
 var toolsList = json.RawMessage(`{"tools":[{"name":"` + searchtool.Name + `","description":"` + searchtool.Description + `",` +
 	`"inputSchema":{"type":"object","properties":{` +
-	`"pattern":{"type":"string","description":"Pattern is a glob."},` +
+	`"pattern":{"type":"string","description":"A glob."},` +
 	`"limit":{"type":"integer","minimum":1,"maximum":100,"default":10},` +
 	`"recursive":{"type":"boolean"}},` +
 	`"required":["pattern"],"additionalProperties":false},` +

@@ -22,9 +22,9 @@ import (
 
 // SearchArgs are the arguments of search_files.
 type SearchArgs struct {
-	Pattern   string `json:"pattern" jsonschema:"Pattern is a glob."`
-	Limit     int    `json:"limit,omitempty" jsonschema:"Limit caps the number of files reported."`
-	Recursive bool   `json:"recursive,omitempty" jsonschema:"Recursive descends into subdirectories."`
+	Pattern   string `json:"pattern" jsonschema:"A glob."`
+	Limit     int    `json:"limit,omitempty" jsonschema:"Caps the number of files reported."`
+	Recursive bool   `json:"recursive,omitempty" jsonschema:"Descends into subdirectories."`
 }
 
 // SearchFiles finds files whose name matches a glob pattern.
@@ -52,17 +52,17 @@ func inputSchema() *jsonschema.Schema {
 
 // MeasureArgs are the arguments of measure_text.
 type MeasureArgs struct {
-	Text string `json:"text" jsonschema:"Text is the text to measure."`
+	Text string `json:"text" jsonschema:"The text to measure."`
 }
 
 // MakeArgs are the arguments of make_text.
 type MakeArgs struct {
-	Size int `json:"size" jsonschema:"Size is the length of the text in bytes."`
+	Size int `json:"size" jsonschema:"The length of the text in bytes."`
 }
 
 // ItemsArgs are the arguments of list_items.
 type ItemsArgs struct {
-	Count int `json:"count" jsonschema:"Count is the number of items."`
+	Count int `json:"count" jsonschema:"The number of items."`
 }
 
 func text(s string) *mcp.CallToolResult {

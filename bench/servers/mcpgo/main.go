@@ -43,7 +43,7 @@ func newServer() *server.MCPServer {
 	)
 	tool := mcp.NewTool(searchtool.Name,
 		mcp.WithDescription(searchtool.Description),
-		mcp.WithString("pattern", mcp.Required(), mcp.Description("Pattern is a glob.")),
+		mcp.WithString("pattern", mcp.Required(), mcp.Description("A glob.")),
 		mcp.WithInteger("limit", mcp.Min(searchtool.MinLimit), mcp.Max(searchtool.MaxLimit), mcp.DefaultNumber(searchtool.DefaultLimit)),
 		mcp.WithBoolean("recursive"),
 		mcp.WithReadOnlyHintAnnotation(true),
@@ -72,21 +72,21 @@ type ItemsArgs struct {
 func addLargeTools(s *server.MCPServer) {
 	s.AddTool(mcp.NewTool(largetool.MeasureName,
 		mcp.WithDescription(largetool.MeasureDescription),
-		mcp.WithString("text", mcp.Required(), mcp.Description("Text is the text to measure.")),
+		mcp.WithString("text", mcp.Required(), mcp.Description("The text to measure.")),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in MeasureArgs) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText(largetool.Measure(in.Text)), nil
 	}))
 	s.AddTool(mcp.NewTool(largetool.MakeName,
 		mcp.WithDescription(largetool.MakeDescription),
-		mcp.WithInteger("size", mcp.Required(), mcp.Min(0), mcp.Max(largetool.MaxSize), mcp.Description("Size is the length of the text in bytes.")),
+		mcp.WithInteger("size", mcp.Required(), mcp.Min(0), mcp.Max(largetool.MaxSize), mcp.Description("The length of the text in bytes.")),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), mcp.NewTypedToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in MakeArgs) (*mcp.CallToolResult, error) {
 		return mcp.NewToolResultText(largetool.Make(in.Size)), nil
 	}))
 	s.AddTool(mcp.NewTool(largetool.ItemsName,
 		mcp.WithDescription(largetool.ItemsDescription),
-		mcp.WithInteger("count", mcp.Required(), mcp.Min(0), mcp.Max(largetool.MaxCount), mcp.Description("Count is the number of items.")),
+		mcp.WithInteger("count", mcp.Required(), mcp.Min(0), mcp.Max(largetool.MaxCount), mcp.Description("The number of items.")),
 		mcp.WithOutputSchema[largetool.Items](),
 		mcp.WithReadOnlyHintAnnotation(true),
 	), mcp.NewStructuredToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in ItemsArgs) (largetool.Items, error) {

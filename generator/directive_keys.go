@@ -3,6 +3,7 @@ package generator
 import (
 	"go/ast"
 	"go/token"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -52,52 +53,70 @@ func (l *directiveLine) valuePos(kv directiveKey, off int) token.Position {
 	return l.fset.Position(l.slash + token.Pos(o))
 }
 
-// parseDirectiveLine splits "//mcp:kind key=value …" into its keys,
-// checking them against known (key → whether it takes a value: "value",
-// "flag" for a bare key). Values may be Go quoted strings.
-func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]string, order string) (*directiveLine, []Diagnostic) {
-	text := c.Text
-	l := &directiveLine{Kind: directiveKind(text), Pos: fset.Position(c.Slash), slash: c.Slash, fset: fset}
-	prefix := "//mcp:" + l.Kind
-	i := len(prefix)
-	posAt := func(off int) token.Position { return fset.Position(c.Slash + token.Pos(off)) }
-	var diags []Diagnostic
-	seen := map[string]bool{}
-	for {
-		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-			i++
-		}
-		if i >= len(text) {
-			break
-		}
-		start := i
-		for i < len(text) && text[i] != '=' && text[i] != ' ' && text[i] != '\t' {
-			i++
-		}
-		kv := directiveKey{Key: text[start:i], Pos: posAt(start)}
-		if i < len(text) && text[i] == '=' {
-			i++
-			kv.HasValue = true
-			kv.valueOff = i
-			if i < len(text) && (text[i] == '"' || text[i] == '`') {
-				q, err := strconv.QuotedPrefix(text[i:])
-				if err != nil {
-					return l, append(diags, diagf(posAt(i), "%s: %s: unterminated or invalid quoted string", prefix, kv.Key))
+// directiveKeys yields the keys of the directive line c, after its prefix
+// ("//mcp:tool"), in order: key=value, key="quoted value" (a Go quoted
+// string) or a bare key. known and isFlag tell where an unquoted title or
+// description ends (unquotedValueEnd). Problems of the line's syntax are
+// appended to diags as they are met, before what the caller reports of the
+// key that follows; a quoted value that does not end stops the line.
+func directiveKeys(fset *token.FileSet, c *ast.Comment, prefix string, known []string, isFlag func(string) bool, diags *[]Diagnostic) iter.Seq[directiveKey] {
+	return func(yield func(directiveKey) bool) {
+		text := c.Text
+		i := len(prefix)
+		posAt := func(off int) token.Position { return fset.Position(c.Slash + token.Pos(off)) }
+		for {
+			for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
+				i++
+			}
+			if i >= len(text) {
+				return
+			}
+			start := i
+			for i < len(text) && text[i] != '=' && text[i] != ' ' && text[i] != '\t' {
+				i++
+			}
+			kv := directiveKey{Key: text[start:i], Pos: posAt(start)}
+			if i < len(text) && text[i] == '=' {
+				i++
+				kv.HasValue = true
+				kv.valueOff = i
+				if i < len(text) && (text[i] == '"' || text[i] == '`') {
+					q, err := strconv.QuotedPrefix(text[i:])
+					if err != nil {
+						*diags = append(*diags, diagf(posAt(i), "%s: %s: unterminated or invalid quoted string", prefix, kv.Key))
+						return
+					}
+					kv.Value, _ = strconv.Unquote(q)
+					kv.quoted = true
+					i += len(q)
+				} else {
+					for i < len(text) && text[i] != ' ' && text[i] != '\t' {
+						i++
+					}
+					if end := unquotedValueEnd(text, i, kv.Key, known, isFlag); end > i {
+						*diags = append(*diags, diagf(kv.Pos, "%s: %s", prefix, quoteValue(kv.Key, text[kv.valueOff:end])))
+						i = end
+					}
+					kv.Value = text[kv.valueOff:i]
 				}
-				kv.Value, _ = strconv.Unquote(q)
-				kv.quoted = true
-				i += len(q)
-			} else {
-				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
-					i++
-				}
-				if end := unquotedValueEnd(text, i, kv.Key, slices.Sorted(maps.Keys(known)), func(k string) bool { return known[k] == "flag" }); end > i {
-					diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, quoteValue(kv.Key, text[kv.valueOff:end])))
-					i = end
-				}
-				kv.Value = text[kv.valueOff:i]
+			}
+			if !yield(kv) {
+				return
 			}
 		}
+	}
+}
+
+// parseDirectiveLine splits "//mcp:kind key=value …" into its keys,
+// checking them against known (key → whether it takes a value: "value",
+// "flag" for a bare key).
+func parseDirectiveLine(fset *token.FileSet, c *ast.Comment, known map[string]string, order string) (*directiveLine, []Diagnostic) {
+	l := &directiveLine{Kind: directiveKind(c.Text), Pos: fset.Position(c.Slash), slash: c.Slash, fset: fset}
+	prefix := directivePrefix + l.Kind
+	var diags []Diagnostic
+	seen := map[string]bool{}
+	isFlag := func(k string) bool { return known[k] == "flag" }
+	for kv := range directiveKeys(fset, c, prefix, slices.Sorted(maps.Keys(known)), isFlag, &diags) {
 		want, ok := known[kv.Key]
 		switch {
 		case !ok:

@@ -49,54 +49,16 @@ func directiveKind(text string) string {
 // quoted strings; a bare boolean key means true.
 func parseToolDirective(fset *token.FileSet, c *ast.Comment) (*toolDirective, []Diagnostic) {
 	d := &toolDirective{Pos: fset.Position(c.Slash), set: map[string]bool{}}
-	text := c.Text
-	i := len(directivePrefix) + len("tool")
+	const prefix = directivePrefix + "tool"
 	var diags []Diagnostic
-	posAt := func(off int) token.Position { return fset.Position(c.Slash + token.Pos(off)) }
-	for {
-		for i < len(text) && (text[i] == ' ' || text[i] == '\t') {
-			i++
-		}
-		if i >= len(text) {
-			break
-		}
-		start := i
-		for i < len(text) && text[i] != '=' && text[i] != ' ' && text[i] != '\t' {
-			i++
-		}
-		key := text[start:i]
-		var value string
-		hasValue := false
-		if i < len(text) && text[i] == '=' {
-			i++
-			hasValue = true
-			if i < len(text) && (text[i] == '"' || text[i] == '`') {
-				q, err := strconv.QuotedPrefix(text[i:])
-				if err != nil {
-					diags = append(diags, diagf(posAt(i), "//mcp:tool: %s: unterminated or invalid quoted string", key))
-					return d, diags
-				}
-				value, _ = strconv.Unquote(q)
-				i += len(q)
-			} else {
-				vs := i
-				for i < len(text) && text[i] != ' ' && text[i] != '\t' {
-					i++
-				}
-				if end := unquotedValueEnd(text, i, key, strings.Split(toolKeys, ", "), isToolFlag); end > i {
-					diags = append(diags, diagf(posAt(start), "//mcp:tool: %s", quoteValue(key, text[vs:end])))
-					i = end
-				}
-				value = text[vs:i]
-			}
-		}
-		if d.set[key] {
-			diags = append(diags, diagf(posAt(start), "//mcp:tool: %s given twice", key))
+	for kv := range directiveKeys(fset, c, prefix, strings.Split(toolKeys, ", "), isToolFlag, &diags) {
+		if d.set[kv.Key] {
+			diags = append(diags, diagf(kv.Pos, "%s: %s given twice", prefix, kv.Key))
 			continue
 		}
-		d.set[key] = true
-		if msg := d.apply(key, value, hasValue); msg != "" {
-			diags = append(diags, diagf(posAt(start), "//mcp:tool: %s", msg))
+		d.set[kv.Key] = true
+		if msg := d.apply(kv.Key, kv.Value, kv.HasValue); msg != "" {
+			diags = append(diags, diagf(kv.Pos, "%s: %s", prefix, msg))
 		}
 	}
 	return d, diags

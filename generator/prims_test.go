@@ -81,3 +81,62 @@ func TestTemplateVariables(t *testing.T) {
 		}
 	}
 }
+
+// The keys of //mcp:tool and of the other directives are split by one
+// tokenizer, directiveKeys: the same text after the prefix gives the same
+// keys, values and syntax diagnostics, whatever the prefix.
+func TestDirectiveKeys(t *testing.T) {
+	type key struct {
+		key, value string
+		col        int
+		hasValue   bool
+	}
+	for _, c := range []struct {
+		rest  string // after the prefix
+		keys  []key
+		diags []string // "col: message", the prefix written P
+	}{
+		{rest: ` a=1  b	c=x`, keys: []key{{"a", "1", 2, true}, {"b", "", 7, false}, {"c", "x", 9, true}}},
+		{rest: ` title="Say \"hi\"" readonly`, keys: []key{{"title", `Say "hi"`, 2, true}, {"readonly", "", 21, false}}},
+		{rest: " title=`raw`", keys: []key{{"title", "raw", 2, true}}},
+		{rest: ` name=`, keys: []key{{"name", "", 2, true}}},
+		{rest: ``},
+		{rest: `   `},
+		{rest: ` title=Search files readonly`, keys: []key{{"title", "Search files", 2, true}, {"readonly", "", 21, false}},
+			diags: []string{`2: P: title=Search files: a value with spaces must be quoted: title="Search files"`}},
+		{rest: ` description=Finds it titel=x`, keys: []key{{"description", "Finds it", 2, true}, {"titel", "x", 23, true}},
+			diags: []string{`2: P: description=Finds it: a value with spaces must be quoted`}},
+		{rest: ` a=1 title="open b=2`, keys: []key{{"a", "1", 2, true}},
+			diags: []string{"12: P: title: unterminated or invalid quoted string"}},
+	} {
+		for _, prefix := range []string{"//mcp:tool", "//mcp:resource"} {
+			text := prefix + c.rest
+			fset := token.NewFileSet()
+			f := fset.AddFile("d.go", -1, len(text)+1)
+			f.SetLines([]int{0})
+			com := &ast.Comment{Slash: token.Pos(f.Base()), Text: text}
+			var diags []Diagnostic
+			var got []key
+			for kv := range directiveKeys(fset, com, prefix, strings.Split(toolKeys, ", "), isToolFlag, &diags) {
+				got = append(got, key{kv.Key, kv.Value, kv.Pos.Column - len(prefix), kv.HasValue})
+			}
+			if !slices.Equal(got, c.keys) {
+				t.Errorf("%s: keys %v, want %v", text, got, c.keys)
+			}
+			var gotDiags []string
+			for _, d := range diags {
+				d.Pos.Column -= len(prefix)
+				gotDiags = append(gotDiags, strings.ReplaceAll(strings.TrimPrefix(d.String(), "d.go:1:"), prefix+":", "P:"))
+			}
+			if len(gotDiags) != len(c.diags) {
+				t.Errorf("%s: diagnostics %q, want %q", text, gotDiags, c.diags)
+				continue
+			}
+			for i := range c.diags {
+				if !strings.HasPrefix(gotDiags[i], c.diags[i]) {
+					t.Errorf("%s: diagnostic %q, want %q", text, gotDiags[i], c.diags[i])
+				}
+			}
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package runtime
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Implementation names a client or a server: the clientInfo of initialize.
@@ -47,37 +50,118 @@ type RootsCapability struct {
 }
 
 // parseClientCapabilities reads the capabilities of initialize. What does
-// not have the expected shape counts as not declared.
+// not have the expected shape counts as not declared, and then none is.
+// It reads them with the runtime's own decoder rather than encoding/json,
+// whose first use builds its reflection tables: that would be most of the
+// time a server takes to answer initialize. Member names match without
+// regard to case, and a repeated member merges into or replaces the
+// earlier one, as encoding/json does.
 func parseClientCapabilities(raw []byte) Capabilities {
 	caps := Capabilities{Raw: raw}
-	var c struct {
-		Sampling *struct {
-			Context json.RawMessage `json:"context"`
-			Tools   json.RawMessage `json:"tools"`
-		} `json:"sampling"`
-		Elicitation *struct {
-			Form json.RawMessage `json:"form"`
-			URL  json.RawMessage `json:"url"`
-		} `json:"elicitation"`
-		Roots *struct {
-			ListChanged bool `json:"listChanged"`
-		} `json:"roots"`
-	}
-	if len(raw) == 0 || json.Unmarshal(raw, &c) != nil {
+	if len(raw) == 0 {
 		return caps
 	}
-	declared := func(m json.RawMessage) bool { return len(m) > 0 && string(m) != "null" }
-	if c.Sampling != nil {
-		caps.Sampling = &SamplingCapability{Context: declared(c.Sampling.Context), Tools: declared(c.Sampling.Tools)}
+	var d mcpimpl.Decoder
+	d.Reset(raw, "capabilities")
+	var c declaredCaps
+	if !d.Null() && d.Object() {
+		for {
+			key, ok := d.Field()
+			if !ok {
+				break
+			}
+			switch {
+			case bytes.EqualFold(key, []byte("sampling")):
+				c.sampling = readCapMembers(&d, c.sampling, "context", "tools", &c.samplingContext, &c.samplingTools)
+			case bytes.EqualFold(key, []byte("elicitation")):
+				c.elicitation = readCapMembers(&d, c.elicitation, "form", "url", &c.form, &c.url)
+			case bytes.EqualFold(key, []byte("roots")):
+				c.roots = readRootsCap(&d, c.roots, &c.listChanged)
+			default:
+				d.Skip()
+			}
+		}
 	}
-	if e := c.Elicitation; e != nil {
-		form, url := declared(e.Form), declared(e.URL)
-		caps.Elicitation = &ElicitationCapability{Form: form || !url, URL: url}
+	if d.Err() != nil {
+		return caps
 	}
-	if c.Roots != nil {
-		caps.Roots = &RootsCapability{ListChanged: c.Roots.ListChanged}
+	if c.sampling {
+		caps.Sampling = &SamplingCapability{Context: c.samplingContext, Tools: c.samplingTools}
+	}
+	if c.elicitation {
+		caps.Elicitation = &ElicitationCapability{Form: c.form || !c.url, URL: c.url}
+	}
+	if c.roots {
+		caps.Roots = &RootsCapability{ListChanged: c.listChanged}
 	}
 	return caps
+}
+
+// declaredCaps is what parseClientCapabilities has read so far: which
+// capabilities are present (as an object) and which of their members are
+// declared (present and not null).
+type declaredCaps struct {
+	sampling, samplingContext, samplingTools bool
+	elicitation, form, url                   bool
+	roots, listChanged                       bool
+}
+
+// readCapMembers reads a capability that is null or an object whose
+// members a and b count as declared when present and not null, other
+// members being ignored. It reports whether the capability is present:
+// null removes an earlier one, an object merges into it.
+func readCapMembers(d *mcpimpl.Decoder, present bool, a, b string, hasA, hasB *bool) bool {
+	if d.Null() {
+		*hasA, *hasB = false, false
+		return false
+	}
+	if !present {
+		*hasA, *hasB = false, false
+	}
+	if !d.Object() {
+		return false // a violation: d.Err reports it
+	}
+	for {
+		key, ok := d.Field()
+		if !ok {
+			return true
+		}
+		switch {
+		case bytes.EqualFold(key, []byte(a)):
+			*hasA = !d.Null()
+		case bytes.EqualFold(key, []byte(b)):
+			*hasB = !d.Null()
+		}
+		d.Skip() // the value, unless Null consumed it
+	}
+}
+
+// readRootsCap reads the roots capability: null or an object whose
+// listChanged is a boolean or null. It reports whether it is present, as
+// readCapMembers does.
+func readRootsCap(d *mcpimpl.Decoder, present bool, listChanged *bool) bool {
+	if d.Null() {
+		*listChanged = false
+		return false
+	}
+	if !present {
+		*listChanged = false
+	}
+	if !d.Object() {
+		return false
+	}
+	for {
+		key, ok := d.Field()
+		if !ok {
+			return true
+		}
+		if bytes.EqualFold(key, []byte("listChanged")) && !d.Null() {
+			if v, ok := d.Bool(); ok {
+				*listChanged = v
+			}
+		}
+		d.Skip() // the value, unless read above
+	}
 }
 
 // ClientInfo returns what the client of ctx, a handler's context, said

@@ -12,37 +12,19 @@ import (
 	"fmt"
 	"io"
 	"mime"
-	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
 )
 
 // Path is where every server mounts its handler.
-const Path = "/mcp"
-
-// Serve listens on addr, writes the endpoint's URL as one line to stdout
-// (so that a driver that asked for port 0 learns the port) and serves h at
-// Path until the process ends.
-func Serve(addr string, h http.Handler) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
-	mux := http.NewServeMux()
-	mux.Handle(Path, h)
-	if _, err := fmt.Fprintf(os.Stdout, "http://%s%s\n", ln.Addr(), Path); err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	return srv.Serve(ln)
-}
+const Path = httpserve.Path
 
 // callTimeout bounds every request of a client.
 const callTimeout = 30 * time.Second

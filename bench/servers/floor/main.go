@@ -12,14 +12,14 @@ import (
 	"net/http"
 	"os"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
+	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 )
 
 func main() {
 	addr := flag.String("http", "", "serve over HTTP at `ADDR` (its URL is written to stdout) instead of stdio")
 	flag.Parse()
 	if *addr != "" {
-		log.Fatal(httpwire.Serve(*addr, http.HandlerFunc(httpFloor)))
+		log.Fatal(httpserve.Serve(*addr, http.HandlerFunc(httpFloor)))
 	}
 	if err := serve(context.Background(), os.Stdin, os.Stdout); err != nil {
 		log.Fatal(err)

@@ -15,7 +15,7 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
+	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -110,7 +110,7 @@ func main() {
 	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
 	flag.Parse()
 	if *addr != "" {
-		log.Fatal(httpwire.Serve(*addr, httpHandler(*stateless)))
+		log.Fatal(httpserve.Serve(*addr, httpHandler(*stateless)))
 	}
 	if err := newServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
 		log.Fatal(err)

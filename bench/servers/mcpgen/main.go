@@ -14,7 +14,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/runtime"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
+	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -94,7 +94,7 @@ func main() {
 	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
 	flag.Parse()
 	if *addr != "" {
-		log.Fatal(httpwire.Serve(*addr, httpHandler(*stateless)))
+		log.Fatal(httpserve.Serve(*addr, httpHandler(*stateless)))
 	}
 	if err := newServer().ServeStdio(context.Background()); err != nil {
 		log.Fatal(err)

@@ -15,7 +15,7 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
+	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -107,7 +107,7 @@ func main() {
 	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
 	flag.Parse()
 	if *addr != "" {
-		log.Fatal(httpwire.Serve(*addr, httpHandler(*stateless)))
+		log.Fatal(httpserve.Serve(*addr, httpHandler(*stateless)))
 	}
 	if err := server.ServeStdio(newServer()); err != nil {
 		log.Fatal(err)

@@ -96,6 +96,61 @@ func (c *streamConn) idle() bool {
 	return false
 }
 
+// A call run on the reading goroutine is watched by one timer for the
+// whole run of calls, not armed and stopped for each: the reader records
+// when each call begins (running), and the timer, when it fires, either
+// finds the call in progress overdue and starts the next reader, or sets
+// itself for when that call will be, or, finding no call, stays unset
+// until the reader runs the next one. Each call may run handoffDelay on the
+// reader, as with a timer of its own.
+
+// beginCall records that the reader starts a call and sets the handoff
+// timer if it is not set; the result is the call's token for endCall.
+func (c *streamConn) beginCall() int64 {
+	began := int64(time.Since(c.start)) + 1 // never 0, which means no call
+	c.running.Store(began)
+	if c.armed.CompareAndSwap(false, true) {
+		c.handoff.Reset(handoffDelay)
+		c.arms.Add(1)
+	}
+	return began
+}
+
+// endCall records that the reader's call began returned and reports
+// whether the reader goes on reading: false when the call outlasted
+// handoffDelay and another goroutine reads now.
+func (c *streamConn) endCall(began int64) bool {
+	return c.running.CompareAndSwap(began, 0)
+}
+
+// watch is the handoff timer's function.
+func (c *streamConn) watch() {
+	for {
+		began := c.running.Load()
+		if began <= 0 {
+			// No call runs on the reader: the timer stays unset, unless
+			// a call began while it was being unset and the reader found
+			// it still set.
+			c.armed.Store(false)
+			if c.running.Load() <= 0 || !c.armed.CompareAndSwap(false, true) {
+				return
+			}
+			continue
+		}
+		ran := time.Since(c.start) - time.Duration(began-1)
+		if ran < handoffDelay {
+			c.handoff.Reset(handoffDelay - ran)
+			return
+		}
+		if c.running.CompareAndSwap(began, -1) {
+			c.armed.Store(false) // the next reader sets it for its calls
+			c.takeOver()
+			return
+		}
+		// The call returned meanwhile: look again.
+	}
+}
+
 // takeOver starts a reader in place of one whose call outlasted
 // handoffDelay: it marks the session's calls as slow and writes the answers
 // its predecessor held.

@@ -44,6 +44,7 @@ type streamConn struct {
 	handoff *time.Timer
 	armed   atomic.Bool  // handoff is set to fire
 	running atomic.Int64 // when the reader's call began, since start, plus 1; 0: none; -1: handed off
+	overdue atomic.Int64 // the last call the timer found to outlast handoffDelay (its running)
 	arms    atomic.Int32 // how often readers set handoff
 }
 

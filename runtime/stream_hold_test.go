@@ -93,5 +93,45 @@ func TestSlowCallHandsOff(t *testing.T) {
 	}
 }
 
+// TestStalledCallKeepsReading checks that a call found long at the
+// timer's first look, as when the whole process stalled, keeps reading
+// when it ends before the second look, and that one still running at the
+// second look is handed off.
+func TestStalledCallKeepsReading(t *testing.T) {
+	for _, endsFirst := range []bool{true, false} {
+		c, _, _ := newWatchedConn(t)
+		c.start = c.start.Add(-time.Second)
+		// A call that began handoffDelay ago, as the timer finds it after
+		// a stall.
+		began := int64(time.Since(c.start)-handoffDelay) + 1
+		c.running.Store(began)
+		c.armed.Store(true)
+		looked := make(chan struct{})
+		go func() { c.watch(); close(looked) }() // the first look
+		select {
+		case <-looked:
+		case <-time.After(testHandoffWait):
+			t.Fatal("the first look at a long call handed reading over")
+		}
+		if got := c.running.Load(); got != began {
+			t.Fatalf("after the first look at a long call, running is %d, want the call's %d", got, began)
+		}
+		if endsFirst {
+			if !c.endCall(began) {
+				t.Error("a call that ended before the second look was handed off")
+			}
+			continue
+		}
+		go c.watch() // the second look; the reader it starts waits for input
+		deadline := time.Now().Add(testHandoffWait)
+		for c.running.Load() == began && time.Now().Before(deadline) {
+			time.Sleep(handoffDelay / 4)
+		}
+		if c.endCall(began) {
+			t.Error("a call still running at the second look was not handed off")
+		}
+	}
+}
+
 // testHandoffWait bounds the wait for a handoff on a busy machine.
 const testHandoffWait = 10 * time.Second

@@ -270,10 +270,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	tool := s.srv.index[string(name)]
 	s.srv.mu.RUnlock()
 	if tool == nil {
-		req.Name = string(name)
-	}
-	if tool == nil {
-		return nil, s.srv.unknownTool(req.Name)
+		return nil, s.srv.unknownTool(string(name))
 	}
 	req.Name = tool.Name
 	req.Session = s

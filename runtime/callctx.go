@@ -69,6 +69,11 @@ func (c *callContext) cancel(byClient bool) {
 	if byClient {
 		c.cancelled = true
 	}
+	c.endLocked()
+}
+
+// endLocked ends the context, if it has not ended; c.mu is held.
+func (c *callContext) endLocked() {
 	if c.err != nil {
 		return
 	}

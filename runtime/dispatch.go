@@ -165,12 +165,12 @@ func (s *Session) startRun(m *message, r replier, run runFunc) {
 		s.mu.Unlock()
 		return // the session is ending and answers nothing new
 	}
-	if _, dup := s.inflight[c.key]; dup {
+	if s.inflight.get(c.key) != nil {
 		s.mu.Unlock()
 		s.replyError(r, m.id, &Error{Code: CodeInvalidRequest, Message: "Invalid Request: id " + string(m.id) + " is already in use by a request in flight"})
 		return
 	}
-	s.inflight[c.key] = c
+	s.inflight.put(c.key, c)
 	s.wg.Add(1) // under s.mu: see track
 	s.mu.Unlock()
 	if s.ctx.Err() != nil {
@@ -205,11 +205,11 @@ func (s *Session) inlines(r replier) bool {
 func (s *Session) cancelFor(r replier) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, c := range s.inflight {
+	s.inflight.each(func(c *callContext) {
 		if answersThrough(c.r, r) { // http_gone.go
 			c.cancel(true)
 		}
-	}
+	})
 }
 
 // runCall answers one tools/call.
@@ -225,25 +225,28 @@ func (s *Session) runCall(c *callContext) {
 		resp, err = s.callTool(c, c.params, (*out)[:0], c.id)
 	}
 	s.mu.Lock()
-	delete(s.inflight, c.key)
+	s.inflight.remove(c.key)
 	s.mu.Unlock()
-	c.cancel(false)
 	if err != nil {
 		resp = appendError(resp[:0], c.id, err)
 	}
-	// The request is no longer needed: the answer holds its id. Until it
-	// is written, the answer counts against the memory budget instead.
+	// The call's context ends, and the request is no longer needed: the
+	// answer holds its id. Nothing may keep the request alive while the
+	// answer waits to be written: it is no longer counted.
+	c.mu.Lock()
+	c.endLocked()
+	in := c.in
+	c.in, c.id, c.params = nil, nil, nil
+	cancelled := c.cancelled
+	c.mu.Unlock()
+	// Until it is written, the answer counts against the memory budget
+	// instead of the request.
 	s.mem.take(len(resp))
 	if !c.overran {
-		s.mem.give(len(*c.in))
-		putBuffer(c.in)
+		s.mem.give(len(*in))
+		putBuffer(in)
 	}
-	// Nothing may keep the request alive while the answer waits to be
-	// written: it is no longer counted.
-	c.mu.Lock()
-	c.in, c.id, c.params = nil, nil, nil
-	c.mu.Unlock()
-	if !c.wasCancelled() {
+	if !cancelled {
 		c.r.reply(resp)
 	}
 	s.mem.give(len(resp))
@@ -295,7 +298,7 @@ func (s *Session) cancelRequest(params []byte) {
 		return
 	}
 	s.mu.Lock()
-	c := s.inflight[keyOf(id)]
+	c := s.inflight.get(keyOf(id))
 	s.mu.Unlock()
 	if c != nil {
 		c.cancel(true)

@@ -80,7 +80,7 @@ func parseMessage(d *mcpimpl.Decoder, data []byte, m *message) *Error {
 		}
 		switch string(key) {
 		case "jsonrpc":
-			if v, ok := d.String(); ok && v == "2.0" {
+			if v, ok := d.StringView(); ok && string(v) == "2.0" {
 				version = true
 			}
 		case "id":

@@ -47,7 +47,7 @@ type Session struct {
 	inlineCall *callContext
 
 	mu       sync.Mutex
-	inflight map[requestKey]*callContext
+	inflight callSet
 	draining bool // no new request is accepted: see track
 	wg       sync.WaitGroup
 	workers  workers
@@ -67,7 +67,7 @@ func SessionFromContext(ctx context.Context) *Session {
 }
 
 func newSession(ctx context.Context, srv *Server, out transport) *Session {
-	s := &Session{srv: srv, out: out, inflight: map[requestKey]*callContext{}}
+	s := &Session{srv: srv, out: out}
 	s.mem.limit = int64(srv.opts.memBudget)
 	s.ctx = context.WithValue(ctx, sessionKey{}, s)
 	return s
@@ -112,9 +112,7 @@ func (s *Session) wait() {
 func (s *Session) cancelAll() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, c := range s.inflight {
-		c.cancel(false)
-	}
+	s.inflight.each(func(c *callContext) { c.cancel(false) })
 }
 
 var bufferPool = sync.Pool{New: func() any { b := make([]byte, 0, 1024); return &b }}

@@ -49,5 +49,5 @@ func (s *Session) track() bool {
 func (s *Session) inFlight() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return len(s.inflight)
+	return s.inflight.len()
 }

@@ -36,8 +36,16 @@ type streamConn struct {
 	busy      bool         // a further request was buffered at the last read
 	held      int          // messages handled since the hold began
 	holdSince time.Time    // when the hold began or last wrote
-	start     time.Time    // the clock's origin for slowUntil
+	start     time.Time    // the clock's origin for slowUntil and running
 	slowUntil atomic.Int64 // until when calls go to workers, since start; 0: never
+
+	// The handoff timer (stream_hold.go): armed while calls run on the
+	// reading goroutine, once for a run of them rather than once each.
+	handoff *time.Timer
+	armed   atomic.Bool  // handoff is set to fire
+	running atomic.Int64 // when the reader's call began, since start, plus 1; 0: none; -1: handed off
+	overdue atomic.Int64 // the last call the timer found to outlast handoffDelay (its running)
+	arms    atomic.Int32 // how often readers set handoff
 }
 
 func newStreamConn(r io.Reader, w io.Writer, max int) *streamConn {
@@ -182,6 +190,9 @@ func (c *streamConn) serve(parent context.Context, srv *Server) error {
 	s.inline = c
 	c.s = s
 	c.readDone = make(chan error, 1)
+	c.handoff = time.AfterFunc(time.Hour, c.watch)
+	c.handoff.Stop()
+	defer c.handoff.Stop()
 	go c.readLoop()
 	var rerr error
 	stopped := false
@@ -255,11 +266,6 @@ func (c *streamConn) stopReading() {
 // hands reading over to another goroutine.
 func (c *streamConn) readLoop() {
 	s := c.s
-	// The timer starts the next reader if a call run here outlasts
-	// handoffDelay; it belongs to this reader alone, so that whether it
-	// fired tells this reader, and only it, to stop reading.
-	handoff := time.AfterFunc(time.Hour, c.takeOver)
-	handoff.Stop()
 	for {
 		if s.mem.over() {
 			c.release()
@@ -286,9 +292,9 @@ func (c *streamConn) readLoop() {
 			return
 		}
 		if call := s.handle(bytes.TrimSuffix(line, []byte{'\n'})); call != nil {
-			handoff.Reset(handoffDelay)
+			began := c.beginCall()
 			s.runCall(call)
-			if !handoff.Stop() {
+			if !c.endCall(began) {
 				return // another goroutine reads now
 			}
 		}

@@ -22,6 +22,11 @@ const maxHold = 200 * time.Microsecond
 // the clock while it holds answers.
 const holdCheck = 8
 
+// secondLook is how long the handoff timer waits, after it first finds a
+// call run on the reading goroutine long, before it looks again and hands
+// reading over if the call still runs and has run handoffDelay.
+const secondLook = 50 * time.Microsecond
+
 // slowMemory is how long a session hands calls to workers, once a call has
 // outlasted handoffDelay, instead of running them on the reading goroutine
 // while further requests wait.
@@ -94,6 +99,78 @@ func (c *streamConn) idle() bool {
 		return true
 	}
 	return false
+}
+
+// A call run on the reading goroutine is watched by one timer for the
+// whole run of calls, not armed and stopped for each: the reader records
+// when each call begins (running), and the timer, when it fires, either
+// finds the call in progress overdue and starts the next reader, or sets
+// itself for when that call will be, or, finding no call, stays unset
+// until the reader runs the next one. Each call may run handoffDelay on the
+// reader, as with a timer of its own. A call is overdue when the timer
+// finds it still running at two looks secondLook apart: a stall of the
+// whole process (a collection's pause, a busy machine) that makes a quick
+// call look long at the first look, and delays the timer as much, has
+// ended by the second, and with it the call; without the second look most
+// handoffs on a busy machine were of quick calls.
+
+// beginCall records that the reader starts a call and sets the handoff
+// timer if it is not set; the result is the call's token for endCall.
+func (c *streamConn) beginCall() int64 {
+	began := int64(time.Since(c.start)) + 1 // never 0, which means no call
+	c.running.Store(began)
+	if c.armed.CompareAndSwap(false, true) {
+		c.handoff.Reset(handoffDelay)
+		c.arms.Add(1)
+	}
+	return began
+}
+
+// endCall records that the reader's call began returned and reports
+// whether the reader goes on reading: false when the call outlasted
+// handoffDelay and another goroutine reads now.
+func (c *streamConn) endCall(began int64) bool {
+	return c.running.CompareAndSwap(began, 0)
+}
+
+// watch is the handoff timer's function.
+func (c *streamConn) watch() {
+	for {
+		began := c.running.Load()
+		if began <= 0 {
+			// No call runs on the reader: the timer stays unset, unless
+			// a call began while it was being unset and the reader found
+			// it still set.
+			c.armed.Store(false)
+			if c.running.Load() <= 0 || !c.armed.CompareAndSwap(false, true) {
+				return
+			}
+			continue
+		}
+		ran := time.Since(c.start) - time.Duration(began-1)
+		if ran < handoffDelay-secondLook {
+			c.handoff.Reset(handoffDelay - secondLook - ran)
+			return
+		}
+		if c.overdue.Swap(began) != began {
+			// The first look at a long call: the reader may only have
+			// been held up with the whole process, by a collection's
+			// pause or the machine's scheduler, which delays this timer
+			// as much, and then ends the call before the second look.
+			c.handoff.Reset(max(secondLook, handoffDelay-ran))
+			return
+		}
+		if ran < handoffDelay {
+			c.handoff.Reset(handoffDelay - ran)
+			return
+		}
+		if c.running.CompareAndSwap(began, -1) {
+			c.armed.Store(false) // the next reader sets it for its calls
+			c.takeOver()
+			return
+		}
+		// The call returned meanwhile: look again.
+	}
 }
 
 // takeOver starts a reader in place of one whose call outlasted

@@ -251,51 +251,26 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 		req.dec.Reset(nil, "") // a pooled request must not keep the arguments alive
 		toolRequests.Put(req)
 	}()
-	d := &req.dec
 	if len(params) == 0 {
 		params = emptyObject // absent or null: no name
 	}
-	d.Reset(params, "params")
-	hasName := false
-	var tool *Tool
-	if d.Object() {
-		for {
-			key, ok := d.Field()
-			if !ok {
-				break
-			}
-			switch string(key) {
-			case "name":
-				var name []byte
-				if name, hasName = d.StringView(); hasName {
-					s.srv.mu.RLock()
-					tool = s.srv.index[string(name)]
-					s.srv.mu.RUnlock()
-					if tool == nil {
-						req.Name = string(name)
-					}
-				}
-			case "arguments":
-				if d.Peek() == mcpimpl.NullValue {
-					d.Skip()
-				} else {
-					// Anything but an object is reported to the model by
-					// the tool's decoder.
-					req.Arguments, _ = d.RawView()
-				}
-			default:
-				d.Skip()
-			}
+	name, args, hasName, ok := scanToolParams(params) // callparams.go
+	if !ok {
+		var err error
+		name, args, hasName, err = decodeToolParams(&req.dec, params)
+		if err != nil {
+			return nil, invalidParams(err)
 		}
 	}
-	if err := d.Err(); err != nil {
-		return nil, invalidParams(err)
-	}
+	req.Arguments = args
 	if !hasName {
 		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.name (the tool name) is required"}
 	}
+	s.srv.mu.RLock()
+	tool := s.srv.index[string(name)]
+	s.srv.mu.RUnlock()
 	if tool == nil {
-		return nil, s.srv.unknownTool(req.Name)
+		return nil, s.srv.unknownTool(string(name))
 	}
 	req.Name = tool.Name
 	req.Session = s

@@ -27,3 +27,9 @@ func BenchmarkLarge(b *testing.B) {
 func BenchmarkPipelined(b *testing.B) {
 	b.Run("limit/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, serve, 64) })
 }
+
+// BenchmarkBuffered is the limit's own cost of a tools/call with the input
+// always buffered ahead of it.
+func BenchmarkBuffered(b *testing.B) {
+	b.Run("limit", func(b *testing.B) { inproc.BenchBuffered(b, serve) })
+}

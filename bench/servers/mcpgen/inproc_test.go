@@ -65,3 +65,9 @@ func TestHTTPIdleSessions(t *testing.T) { httpwire.IdleConformance(t, httpHandle
 func BenchmarkPipelined(b *testing.B) {
 	b.Run("mcpgen/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, newServer().Serve, 64) })
 }
+
+// BenchmarkBuffered is the server's own cost of a tools/call with the
+// input always buffered ahead of it.
+func BenchmarkBuffered(b *testing.B) {
+	b.Run("mcpgen", func(b *testing.B) { inproc.BenchBuffered(b, newServer().Serve) })
+}

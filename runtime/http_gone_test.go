@@ -32,12 +32,14 @@ func TestHTTPClientGone(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			gate := make(chan struct{})
+			started := make(chan struct{})
 			ended := make(chan error, 1)
 			srv := newServer()
 			srv.AddTool(tool("wait", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 				if tc.talk {
 					rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"started"}}`))
 				}
+				close(started)
 				select {
 				case <-gate:
 					ended <- nil
@@ -88,13 +90,24 @@ func TestHTTPClientGone(t *testing.T) {
 				}
 				lastID = started.id
 			} else {
-				time.Sleep(50 * time.Millisecond) // the call is running
+				select {
+				case <-started:
+				case <-time.After(10 * time.Second):
+					t.Fatal("the call did not start")
+				}
 			}
 			goAway()
 			switch tc.after {
 			case "delete":
 				time.Sleep(50 * time.Millisecond)
 				c.do("DELETE", "")
+			}
+			// A cancellation must come (a busy machine may take a while);
+			// a call that must go on is watched for a while before it is
+			// let finish.
+			wait := 300 * time.Millisecond
+			if tc.wantCancel {
+				wait = 10 * time.Second
 			}
 			select {
 			case err := <-ended:
@@ -108,7 +121,7 @@ func TestHTTPClientGone(t *testing.T) {
 					c.post(listBody, 200) // the session lives on
 				}
 				return
-			case <-time.After(300 * time.Millisecond):
+			case <-time.After(wait):
 				if tc.wantCancel {
 					t.Fatal("the call was not cancelled when its answer could no longer be delivered")
 				}

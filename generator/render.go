@@ -236,8 +236,13 @@ func (pf *parsedFile) printPart(p *filePart) error {
 		}
 		decls.Decls = append(decls.Decls, d)
 	}
+	// The part's file alone in a file set of its own: the printer looks
+	// up the line of every position, and in the shared set parts printed
+	// at once would each evict the others' file from its cache.
+	fset := token.NewFileSet()
+	fset.AddExistingFiles(pf.fset.File(p.file.Package))
 	var buf bytes.Buffer
-	if err := format.Node(&buf, pf.fset, &decls); err != nil {
+	if err := format.Node(&buf, fset, &decls); err != nil {
 		return fmt.Errorf("%w\n%s", err, p.src)
 	}
 	out, ok := bytes.CutPrefix(buf.Bytes(), []byte(clause))

@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -45,6 +46,30 @@ func emitParts(p *Package, fset *token.FileSet) (*parsedFile, error) {
 
 // emitFile writes the generated file of one package for jennifer.
 func emitFile(p *Package) *genFile {
+	e := newEmitter(p)
+	e.writeDecls()
+	e.importNames()
+	return e.f
+}
+
+// emitStream writes the generated file of one package for jennifer,
+// handing runs of finished declarations to pl while it writes the next
+// ones. The runs are rendered with the import names known before any
+// declaration is written; same reports whether they are the names of the
+// finished file (they are unless a name the file declares takes one).
+func emitStream(p *Package, pl *pipeline) (f *genFile, same bool) {
+	e := newEmitter(p)
+	e.importNames()
+	early := e.f.hints
+	pl.start(e.f, early)
+	defer pl.close(e.f) // also when writing panics, so that the workers end
+	e.writeDecls()
+	e.f.hints = nil
+	e.importNames()
+	return e.f, slices.Equal(early, e.f.hints)
+}
+
+func newEmitter(p *Package) *emitter {
 	e := &emitter{
 		pkg:      p,
 		f:        newGenFile(p.PkgPath, p.Name),
@@ -59,6 +84,12 @@ func emitFile(p *Package) *genFile {
 	}
 	e.chooseLocals()
 	e.f.HeaderComment(generatedHeader)
+	return e
+}
+
+// writeDecls writes the file's declarations.
+func (e *emitter) writeDecls() {
+	p := e.pkg
 	for _, t := range p.Tools {
 		e.collectDefs(t.Input)
 		e.collectDefs(t.OutputShape)
@@ -89,8 +120,6 @@ func emitFile(p *Package) *genFile {
 		e.schemaVars()
 	}
 	e.formSchemaConsts(forms)
-	e.importNames()
-	return e.f
 }
 
 type emitter struct {

@@ -42,6 +42,7 @@ type genFile struct {
 	// parts is how many runs the declarations are split into; 0 means a
 	// few per processor.
 	parts int
+	pipe  *pipeline // if set, takes the declarations as they are finished (render_stream.go)
 }
 
 // importHint is the name of an import, as jen.File.ImportName (alias
@@ -86,6 +87,9 @@ func (f *genFile) Const() *jen.Statement { return f.add(jen.Const(), false) }
 
 func (f *genFile) add(s *jen.Statement, comment bool) *jen.Statement {
 	if !f.inDoc {
+		if f.pipe != nil {
+			f.pipe.finished(f, len(f.starts))
+		}
 		f.starts = append(f.starts, len(f.items))
 	}
 	f.items = append(f.items, s)
@@ -125,9 +129,10 @@ func (f *genFile) renderWhole() ([]byte, error) {
 // filePart is one run of declarations, rendered as a file of its own and
 // parsed.
 type filePart struct {
-	src  []byte
-	file *ast.File
-	out  []byte // the declarations, formatted
+	items []jen.Code // the declarations, before they are rendered
+	src   []byte
+	file  *ast.File
+	out   []byte // the declarations, formatted
 }
 
 // parsedFile is the generated file rendered and parsed in parts, before
@@ -163,19 +168,7 @@ func (f *genFile) parse(fset *token.FileSet, filename string) (*parsedFile, erro
 		if i+1 < n {
 			hi = f.starts[(i+1)*len(f.starts)/n]
 		}
-		jf := f.jenFile(f.items[lo:hi])
-		jf.NoFormat = true
-		var buf bytes.Buffer
-		if err := jf.Render(&buf); err != nil {
-			errs[i] = err
-			return
-		}
-		file, err := parser.ParseFile(fset, filename, buf.Bytes(), parser.ParseComments|parser.SkipObjectResolution)
-		if err != nil {
-			errs[i] = fmt.Errorf("%w\n%s", err, buf.Bytes())
-			return
-		}
-		pf.parts[i] = &filePart{src: buf.Bytes(), file: file}
+		pf.parts[i], errs[i] = f.parsePart(fset, filename, f.items[lo:hi])
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -183,6 +176,22 @@ func (f *genFile) parse(fset *token.FileSet, filename string) (*parsedFile, erro
 		}
 	}
 	return pf, nil
+}
+
+// parsePart renders items, whole declarations, as a file of their own and
+// parses it into fset.
+func (f *genFile) parsePart(fset *token.FileSet, filename string, items []jen.Code) (*filePart, error) {
+	jf := f.jenFile(items)
+	jf.NoFormat = true
+	var buf bytes.Buffer
+	if err := jf.Render(&buf); err != nil {
+		return nil, err
+	}
+	file, err := parser.ParseFile(fset, filename, buf.Bytes(), parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		return nil, fmt.Errorf("%w\n%s", err, buf.Bytes())
+	}
+	return &filePart{src: buf.Bytes(), file: file}, nil
 }
 
 // print formats the parts in parallel and puts the file together: the
@@ -197,35 +206,55 @@ func (pf *parsedFile) print() ([]byte, error) {
 		return pf.f.renderWhole()
 	}
 	errs := make([]error, len(pf.parts))
-	clause := "package " + pf.f.name + "\n\n"
-	parallel(len(pf.parts), func(i int) {
-		p := pf.parts[i]
-		// The declarations without the imports, after the package clause.
-		decls := *p.file
-		decls.Decls = nil
-		for _, d := range p.file.Decls {
-			if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
-				continue
-			}
-			decls.Decls = append(decls.Decls, d)
-		}
-		var buf bytes.Buffer
-		if err := format.Node(&buf, pf.fset, &decls); err != nil {
-			errs[i] = fmt.Errorf("%w\n%s", err, p.src)
-			return
-		}
-		out, ok := bytes.CutPrefix(buf.Bytes(), []byte(clause))
-		if !ok {
-			errs[i] = fmt.Errorf("formatted part does not start with %q:\n%s", clause, buf.Bytes())
-			return
-		}
-		p.out = out
-	})
+	parallel(len(pf.parts), func(i int) { errs[i] = pf.printPart(pf.parts[i]) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
 		}
 	}
+	return pf.join(head), nil
+}
+
+// assemble puts the file together from parts already printed.
+func (pf *parsedFile) assemble() ([]byte, error) {
+	head, ok := pf.head()
+	if !ok {
+		return pf.f.renderWhole() // as print does
+	}
+	return pf.join(head), nil
+}
+
+// printPart formats the declarations of p, without its imports, as gofmt
+// formats them.
+func (pf *parsedFile) printPart(p *filePart) error {
+	clause := "package " + pf.f.name + "\n\n"
+	decls := *p.file
+	decls.Decls = nil
+	for _, d := range p.file.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			continue
+		}
+		decls.Decls = append(decls.Decls, d)
+	}
+	// The part's file alone in a file set of its own: the printer looks
+	// up the line of every position, and in the shared set parts printed
+	// at once would each evict the others' file from its cache.
+	fset := token.NewFileSet()
+	fset.AddExistingFiles(pf.fset.File(p.file.Package))
+	var buf bytes.Buffer
+	if err := format.Node(&buf, fset, &decls); err != nil {
+		return fmt.Errorf("%w\n%s", err, p.src)
+	}
+	out, ok := bytes.CutPrefix(buf.Bytes(), []byte(clause))
+	if !ok {
+		return fmt.Errorf("formatted part does not start with %q:\n%s", clause, buf.Bytes())
+	}
+	p.out = out
+	return nil
+}
+
+// join puts the file together from head and the printed parts.
+func (pf *parsedFile) join(head []byte) []byte {
 	size := len(head)
 	for _, p := range pf.parts {
 		size += 1 + len(p.out)
@@ -236,7 +265,7 @@ func (pf *parsedFile) print() ([]byte, error) {
 		out = append(out, '\n')
 		out = append(out, p.out...)
 	}
-	return out, nil
+	return out
 }
 
 // head renders and formats the header comments, the package clause and

@@ -23,16 +23,38 @@ type checkInput struct {
 	files   []*ast.File
 	imports map[string]*types.Package
 	cfg     Config
+	// loaded is the package as the load checked it, nil when it cannot
+	// stand in for checking the package's files again (see standIn);
+	// ours are the previously generated files it was checked with.
+	loaded *types.Package
+	ours   []*token.File
 }
 
 func newCheckInput(fset *token.FileSet, pkg *packages.Package, imports map[string]*types.Package, cfg Config) *checkInput {
 	in := &checkInput{fset: fset, imports: imports, cfg: cfg}
+	methods := false
 	for _, f := range pkg.Syntax {
 		if !isOurs(fset, f, cfg.Output) {
 			in.files = append(in.files, f)
+			continue
 		}
+		in.ours = append(in.ours, fset.File(f.Package))
+		methods = methods || declaresMethods(f)
+	}
+	if len(pkg.TypeErrors) == 0 && !methods {
+		in.loaded = pkg.Types
 	}
 	return in
+}
+
+// declaresMethods reports whether f declares a method.
+func declaresMethods(f *ast.File) bool {
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // importGraph maps the path of every package reachable from pkgs to its
@@ -149,19 +171,55 @@ func reload(cfg Config, targets []*Package, missing []string) (map[*Package]*che
 
 // emitChecked emits the generated file of p and, when the load reached
 // every package the file imports, type-checks it while it is printed,
-// from the parts it was parsed in (see render.go). checked reports that
-// the check was made and found nothing wrong; else typeCheck checks the
-// file as written, which places any error in it.
+// from the parts it was parsed in (see render.go and render_stream.go).
+// checked reports that the check was made and found nothing wrong; else
+// typeCheck checks the file as written, which places any error in it.
 func emitChecked(p *Package) (src []byte, checked bool, err error) {
 	in := p.check
 	fset := token.NewFileSet()
 	if in != nil {
 		fset = in.fset // the check's files share one file set
 	}
-	pf, err := emitParts(p, fset)
-	if err != nil {
-		return nil, false, err
+	pl := newPipeline(fset, p.Output, declsPerRun)
+	f, same := emitStream(p, pl)
+	files, err := pl.parsed()
+	if err == nil && in != nil && same && importsLoaded(in, files) {
+		diags, missing := checkFiles(p, in, files)
+		checked = !missing && len(diags) == 0
 	}
+	pf, perr := pl.printed(f)
+	if err == nil {
+		err = perr
+	}
+	if err != nil {
+		return nil, false, formatBug(p, err)
+	}
+	if !same {
+		// An import was named differently once the file's own names were
+		// known: the parts are rendered again with the right names.
+		pf, err = f.parse(fset, p.Output)
+		if err != nil {
+			return nil, false, formatBug(p, err)
+		}
+		return printChecked(p, pf)
+	}
+	src, err = pf.assemble()
+	if err != nil {
+		return nil, false, formatBug(p, err)
+	}
+	return src, checked, nil
+}
+
+// declsPerRun is how many declarations the pipeline renders, parses and
+// prints as one part: enough that a part's own costs (a file's imports
+// rendered, parsed and put together) do not count, few enough that the
+// workers start early and share the work evenly.
+const declsPerRun = 8
+
+// printChecked prints pf and, when the load reached every package the
+// file imports, type-checks its parts meanwhile.
+func printChecked(p *Package, pf *parsedFile) (src []byte, checked bool, err error) {
+	in := p.check
 	var wg sync.WaitGroup
 	if in != nil && importsLoaded(in, pf.files()) {
 		wg.Go(func() {
@@ -235,7 +293,11 @@ func checkFiles(p *Package, in *checkInput, gen []*ast.File) (diags Diagnostics,
 			}
 		},
 	}
-	conf.Check(p.PkgPath, in.fset, append(in.files[:len(in.files):len(in.files)], gen...), nil)
+	if pkg := in.standIn(gen); pkg != nil {
+		_ = types.NewChecker(&conf, in.fset, pkg, nil).Files(gen)
+	} else {
+		conf.Check(p.PkgPath, in.fset, append(in.files[:len(in.files):len(in.files)], gen...), nil)
+	}
 	if missing {
 		return nil, true // a package the load did not reach: nothing to judge by
 	}
@@ -255,6 +317,28 @@ func checkFiles(p *Package, in *checkInput, gen []*ast.File) (diags Diagnostics,
 		}
 	}
 	return diags, false
+}
+
+// standIn returns the package to check the generated files gen in when
+// the package's own declarations, as the load checked them, can stand in
+// for its files, so that only gen is checked: a package whose scope holds
+// those declarations and none of the previously generated file's. It
+// returns nil when the package's files must be checked again with gen:
+// the load found errors in them, or gen or the previously generated file
+// declares methods (a method of a type the load completed would not be in
+// its method set).
+func (in *checkInput) standIn(gen []*ast.File) *types.Package {
+	if in.loaded == nil || len(gen) == 0 || slices.ContainsFunc(gen, declaresMethods) {
+		return nil
+	}
+	pkg := types.NewPackage(in.loaded.Path(), in.loaded.Name())
+	scope := in.loaded.Scope()
+	for _, name := range scope.Names() {
+		if obj := scope.Lookup(name); !slices.Contains(in.ours, in.fset.File(obj.Pos())) {
+			pkg.Scope().Insert(obj)
+		}
+	}
+	return pkg
 }
 
 // loadedWhole reports whether t can be imported by the check: a package

@@ -5,14 +5,16 @@ import (
 	"crypto/sha256"
 	"debug/elf"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"go/parser"
 	"go/token"
+	"go/version"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -95,30 +97,57 @@ func executableID() string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
+// keyMode is what [inputKey] needs of a package and of the packages it
+// imports: their files, import graph, modules and export data. It is what
+// the go command lists (go list -deps -export -compiled) before any
+// parsing or type-checking, which is why [Generate] can find an
+// up-to-date file with a load in this mode alone.
+const keyMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+	packages.NeedModule | packages.NeedExportFile
+
+// keyEnv are the environment variables of the go command that change what
+// a package is built from beyond the file lists the key covers.
+var keyEnv = []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"}
+
 // inputKey hashes what the generated file of pkg depends on; "" when some
 // of it cannot be identified (a dependency without export data), so that
-// the file is always generated anew.
-func inputKey(fset *token.FileSet, pkg *packages.Package, output string) string {
-	version := generatorVersion()
-	if version == "" {
+// the file is always generated anew. It reads only what a load in
+// [keyMode] fills in, and so gives the same key after that load as after
+// the full one.
+func inputKey(pkg *packages.Package, output string, buildFlags []string) string {
+	gen := generatorVersion()
+	if gen == "" {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "version %s\noutput %s\npackage %s %s\n", version, output, pkg.PkgPath, pkg.Name)
+	fmt.Fprintf(h, "version %s\noutput %s\npackage %s %s\n", gen, output, pkg.PkgPath, pkg.Name)
+	for _, f := range buildFlags {
+		fmt.Fprintf(h, "flag %q\n", f)
+	}
+	for _, k := range keyEnv {
+		fmt.Fprintf(h, "env %s=%q\n", k, os.Getenv(k))
+	}
+	// Of go.mod, the language version the package is checked with; the
+	// versions of the modules required are in the paths of their files.
+	if m := pkg.Module; m != nil {
+		fmt.Fprintf(h, "module %s %s %s\n", m.Path, m.Version, version.Lang("go"+m.GoVersion))
+	}
+	// The package's own files, the generated one excepted: its imports
+	// are its output, not its input.
+	var imports []string
+	fset := token.NewFileSet()
 	for _, name := range pkg.CompiledGoFiles {
 		if filepath.Base(name) == output {
 			continue // the file being generated
 		}
-		if !hashFile(h, "file", name) {
+		data, err := os.ReadFile(name)
+		if err != nil {
 			return ""
 		}
-	}
-	// The imports of the package's own files: the generated file's are
-	// its output, not its input.
-	var imports []string
-	for _, f := range pkg.Syntax {
-		if isOurs(fset, f, output) {
-			continue
+		fmt.Fprintf(h, "file %s %x\n", name, sha256.Sum256(data))
+		f, err := parser.ParseFile(fset, name, data, parser.ImportsOnly)
+		if err != nil {
+			return ""
 		}
 		for _, imp := range f.Imports {
 			if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, path) {
@@ -189,22 +218,54 @@ func hashFile(h io.Writer, kind, name string) bool {
 	return true
 }
 
-// remember records that input produced src. Failing to is no error: the
-// next generation emits the file again.
-func remember(input string, src []byte) {
+// memo is the record of one generation, kept as JSON in cacheDir under
+// the input key.
+type memo struct {
+	// Sum is the SHA-256 of the generated file, hex; "" with Empty.
+	Sum string `json:"sum,omitempty"`
+	// Empty says the package had no annotations: there is no file.
+	Empty bool `json:"empty,omitempty"`
+	// Linted says Warnings were computed; a run that reports warnings
+	// cannot reuse a record without them.
+	Linted bool `json:"linted,omitempty"`
+	// Warnings are the package's warnings, with their positions.
+	Warnings []Diagnostic `json:"warnings,omitempty"`
+}
+
+// remember records what generation produced from input: src, or no file
+// when empty, and the package's warnings when linted. Failing to is no
+// error: the next generation emits the file again.
+func remember(input string, src []byte, empty, linted bool, warnings []Diagnostic) {
 	dir := cacheDir()
 	if input == "" || dir == "" {
+		return
+	}
+	m := memo{Empty: empty, Linted: linted, Warnings: warnings}
+	if !empty {
+		sum := sha256.Sum256(src)
+		m.Sum = hex.EncodeToString(sum[:])
+	}
+	if !linted {
+		// The warnings are those of the input: a record that has them
+		// for the same output stays, for the runs that report them.
+		if old, ok := recall(input); ok && old.Linted && old.Sum == m.Sum && old.Empty == m.Empty {
+			return
+		}
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
 		return
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return
 	}
-	sum := sha256.Sum256(src)
+	// Written aside and renamed into place, so that a concurrent run reads
+	// the old record or the new one, never a part of one.
 	tmp, err := os.CreateTemp(dir, "tmp-")
 	if err != nil {
 		return
 	}
-	_, err = fmt.Fprintf(tmp, "%x\n", sum)
+	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err != nil || cerr != nil {
 		os.Remove(tmp.Name())
 		return
@@ -214,24 +275,100 @@ func remember(input string, src []byte) {
 	}
 }
 
+// recall returns the record of input; false when there is none or it
+// cannot be read, which only costs generating the file again.
+func recall(input string) (memo, bool) {
+	var m memo
+	dir := cacheDir()
+	if input == "" || dir == "" {
+		return m, false
+	}
+	data, err := os.ReadFile(filepath.Join(dir, input))
+	if err != nil || json.Unmarshal(data, &m) != nil {
+		return m, false
+	}
+	if m.Empty != (m.Sum == "") {
+		return m, false
+	}
+	return m, true
+}
+
 // reusable returns the content of the file at path when input produced
 // exactly that content before; nil otherwise.
 func reusable(path, input string) []byte {
-	dir := cacheDir()
-	if input == "" || dir == "" {
+	m, ok := recall(input)
+	if !ok || m.Empty {
 		return nil
 	}
-	want, err := os.ReadFile(filepath.Join(dir, input))
-	if err != nil {
-		return nil
-	}
+	return upToDate(path, m)
+}
+
+// upToDate returns the content of the file at path when it is the one m
+// records; nil otherwise.
+func upToDate(path string, m memo) []byte {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return nil
 	}
 	sum := sha256.Sum256(old)
-	if strings.TrimSpace(string(want)) != hex.EncodeToString(sum[:]) {
+	if m.Sum != hex.EncodeToString(sum[:]) {
 		return nil
 	}
 	return old
+}
+
+// reuseAll is [Generate] for when every package matched has an up-to-date
+// file (or, without annotations, none) on record: it loads the packages
+// in [keyMode] only, computes their input keys, and returns the files on
+// disk, reporting the recorded warnings. It returns false, having reported
+// nothing, as soon as something does not match (no record, a record
+// without the warnings cfg.Warn wants, a file changed on disk, a package
+// with errors), and Generate then does the full load.
+func reuseAll(cfg Config) ([]File, bool) {
+	if cacheDir() == "" || generatorVersion() == "" {
+		return nil, false
+	}
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	roots, err := packages.Load(&packages.Config{Mode: keyMode, Dir: cfg.Dir, BuildFlags: cfg.BuildFlags}, patterns...)
+	if err != nil || len(roots) == 0 {
+		return nil, false
+	}
+	clean := true
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 {
+			clean = false
+		}
+	})
+	if !clean {
+		return nil, false
+	}
+	var files []File
+	var warnings Diagnostics
+	for _, pkg := range roots {
+		m, ok := recall(inputKey(pkg, cfg.Output, cfg.BuildFlags))
+		if !ok || cfg.Warn != nil && !m.Linted {
+			return nil, false
+		}
+		path := outputPath(pkg, cfg.Output)
+		switch {
+		case m.Empty && isGeneratedFile(path):
+			files = append(files, File{Path: path}) // stale: to remove
+		case !m.Empty:
+			src := upToDate(path, m)
+			if src == nil {
+				return nil, false
+			}
+			files = append(files, File{Path: path, Content: src})
+		}
+		warnings = append(warnings, m.Warnings...)
+	}
+	if cfg.Warn != nil {
+		for _, w := range warnings.sort() {
+			cfg.Warn(w)
+		}
+	}
+	return files, true
 }

@@ -22,15 +22,17 @@ import (
 
 // Generation is memoised: the hash of everything a generated file depends
 // on (its input key) is recorded in the user's cache directory with the
-// hash of the file it produced. When the file on disk has that hash,
-// [Generate] returns it as it is, without emitting, formatting or
-// type-checking it again.
+// hash of the file it produced and the package's warnings. When the file
+// on disk has that hash, [Generate] returns it as it is, without emitting,
+// formatting or type-checking it again, and, when every package matched
+// is in that case, without parsing or type-checking any of them: the key
+// is computed from what the go command lists.
 //
-// The input key covers the generator itself, the package's source files
-// (the generated one excepted), the source files of the packages it
-// imports, directly or not (for the standard library: the export data the
-// go command wrote for it, named by its content); the files doc comments
-// are read from are among those. It is
+// The input key covers the generator itself, the build flags and the go
+// command's environment, the module's language version, the package's
+// source files (the generated one excepted) and the source files of the
+// packages it imports, directly or not, the standard library's included;
+// the files doc comments are read from are among those. It is
 // machine-specific, which is why it is kept out of the generated file.
 
 // cacheDir returns the directory of the memo records; "" disables them.
@@ -98,22 +100,21 @@ func executableID() string {
 }
 
 // keyMode is what [inputKey] needs of a package and of the packages it
-// imports: their files, import graph, modules and export data. It is what
-// the go command lists (go list -deps -export -compiled) before any
-// parsing or type-checking, which is why [Generate] can find an
-// up-to-date file with a load in this mode alone.
-const keyMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-	packages.NeedModule | packages.NeedExportFile
+// imports: their files, import graph and modules. It is what go list -deps
+// prints without building anything (no -export, no -compiled: those check
+// the build cache for every dependency, and cost more than the rest of the
+// load), which is why [Generate] can find an up-to-date file with a load
+// in this mode alone.
+const keyMode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule
 
 // keyEnv are the environment variables of the go command that change what
 // a package is built from beyond the file lists the key covers.
 var keyEnv = []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"}
 
 // inputKey hashes what the generated file of pkg depends on; "" when some
-// of it cannot be identified (a dependency without export data), so that
-// the file is always generated anew. It reads only what a load in
-// [keyMode] fills in, and so gives the same key after that load as after
-// the full one.
+// of it cannot be read, so that the file is always generated anew. It
+// reads only what a load in [keyMode] fills in, and so gives the same key
+// after that load as after the full one.
 func inputKey(pkg *packages.Package, output string, buildFlags []string) string {
 	gen := generatorVersion()
 	if gen == "" {
@@ -135,24 +136,17 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 	// The package's own files, the generated one excepted: its imports
 	// are its output, not its input.
 	var imports []string
-	fset := token.NewFileSet()
-	for _, name := range pkg.CompiledGoFiles {
+	for _, name := range pkg.GoFiles {
 		if filepath.Base(name) == output {
 			continue // the file being generated
 		}
-		data, err := os.ReadFile(name)
-		if err != nil {
+		if imports = hashSource(h, name, imports); imports == nil {
 			return ""
 		}
-		fmt.Fprintf(h, "file %s %x\n", name, sha256.Sum256(data))
-		f, err := parser.ParseFile(fset, name, data, parser.ImportsOnly)
-		if err != nil {
+	}
+	for _, name := range pkg.OtherFiles {
+		if !hashFile(h, "other", name) {
 			return ""
-		}
-		for _, imp := range f.Imports {
-			if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, path) {
-				imports = append(imports, path)
-			}
 		}
 	}
 	slices.Sort(imports)
@@ -167,9 +161,9 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 		}
 		deps = append(deps, dep)
 	}
-	// The packages reached from them: those of the standard library by
-	// their export data (named by the go command after its content, and
-	// which changes only with the toolchain); the others by their source.
+	// The packages reached from them, by their source: Go files (a cgo
+	// preamble among them) and, but in the standard library, the others
+	// (C headers).
 	ok := true
 	seen := map[string]bool{}
 	var visit func(p *packages.Package)
@@ -178,24 +172,36 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 			return
 		}
 		seen[p.PkgPath] = true
-		if p.Module == nil {
-			if p.PkgPath != "unsafe" && p.ExportFile == "" {
-				ok = false
-			}
-			fmt.Fprintf(h, "std %s %s\n", p.PkgPath, p.ExportFile)
+		fmt.Fprintf(h, "dep %s\n", p.PkgPath)
+		if len(p.GoFiles) == 0 {
+			ok = false // not found, or not listed
 			return
 		}
-		fmt.Fprintf(h, "dep %s\n", p.PkgPath)
-		for _, name := range p.CompiledGoFiles {
-			ok = ok && hashFile(h, "file", name)
+		var imports []string
+		for _, name := range p.GoFiles {
+			if imports = hashSource(h, name, imports); imports == nil {
+				ok = false
+				return
+			}
 		}
-		paths := make([]string, 0, len(p.Imports))
-		for path := range p.Imports {
-			paths = append(paths, path)
+		if p.Module != nil {
+			for _, name := range p.OtherFiles {
+				ok = ok && hashFile(h, "other", name)
+			}
 		}
-		slices.Sort(paths)
-		for _, path := range paths {
-			visit(p.Imports[path])
+		// Those its files import: the go command's list, when it runs cgo,
+		// adds the packages cgo's output imports.
+		slices.Sort(imports)
+		for _, path := range imports {
+			if path == "unsafe" || path == "C" {
+				continue
+			}
+			dep := p.Imports[path]
+			if dep == nil {
+				ok = false
+				return
+			}
+			visit(dep)
 		}
 	}
 	for _, dep := range deps {
@@ -205,6 +211,30 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 		return ""
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// hashSource writes a Go file's name and content to h and returns
+// imports with the paths the file imports added; nil when the file
+// cannot be read or its imports parsed.
+func hashSource(h io.Writer, name string, imports []string) []string {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil
+	}
+	fmt.Fprintf(h, "file %s %x\n", name, sha256.Sum256(data))
+	f, err := parser.ParseFile(token.NewFileSet(), name, data, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	if imports == nil {
+		imports = []string{}
+	}
+	for _, imp := range f.Imports {
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, path) {
+			imports = append(imports, path)
+		}
+	}
+	return imports
 }
 
 // hashFile writes a file's name and content to h.

@@ -138,8 +138,10 @@ func Load(cfg Config) ([]*Package, error) {
 }
 
 // loadMode is what the generator loads: [keyMode], and the syntax and
-// types of the packages matched.
-const loadMode = keyMode | packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo
+// types of the packages matched, from the files the go command compiles
+// and the export data of their imports.
+const loadMode = keyMode | packages.NeedCompiledGoFiles | packages.NeedExportFile |
+	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo
 
 // onLoad is called before the full load of packages; tests count.
 var onLoad = func() {}

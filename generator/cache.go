@@ -135,12 +135,13 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 	}
 	// The package's own files, the generated one excepted: its imports
 	// are its output, not its input.
+	var buf bytes.Buffer
 	var imports []string
 	for _, name := range pkg.GoFiles {
 		if filepath.Base(name) == output {
 			continue // the file being generated
 		}
-		if imports = hashSource(h, name, imports); imports == nil {
+		if imports = hashSource(h, name, imports, &buf); imports == nil {
 			return ""
 		}
 	}
@@ -179,7 +180,7 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 		}
 		var imports []string
 		for _, name := range p.GoFiles {
-			if imports = hashSource(h, name, imports); imports == nil {
+			if imports = hashSource(h, name, imports, &buf); imports == nil {
 				ok = false
 				return
 			}
@@ -215,21 +216,30 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 
 // hashSource writes a Go file's name and content to h and returns
 // imports with the paths the file imports added; nil when the file
-// cannot be read or its imports parsed.
-func hashSource(h io.Writer, name string, imports []string) []string {
-	data, err := os.ReadFile(name)
+// cannot be read or its imports parsed. buf is scratch space, reused
+// from file to file: the standard library's sources a package reaches
+// are megabytes.
+func hashSource(h io.Writer, name string, imports []string, buf *bytes.Buffer) []string {
+	f, err := os.Open(name)
 	if err != nil {
 		return nil
 	}
+	buf.Reset()
+	_, err = buf.ReadFrom(f)
+	f.Close()
+	if err != nil {
+		return nil
+	}
+	data := buf.Bytes()
 	fmt.Fprintf(h, "file %s %x\n", name, sha256.Sum256(data))
-	f, err := parser.ParseFile(token.NewFileSet(), name, data, parser.ImportsOnly)
+	file, err := parser.ParseFile(token.NewFileSet(), name, data, parser.ImportsOnly)
 	if err != nil {
 		return nil
 	}
 	if imports == nil {
 		imports = []string{}
 	}
-	for _, imp := range f.Imports {
+	for _, imp := range file.Imports {
 		if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, path) {
 			imports = append(imports, path)
 		}

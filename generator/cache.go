@@ -5,14 +5,16 @@ import (
 	"crypto/sha256"
 	"debug/elf"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"go/parser"
 	"go/token"
+	"go/version"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -20,15 +22,17 @@ import (
 
 // Generation is memoised: the hash of everything a generated file depends
 // on (its input key) is recorded in the user's cache directory with the
-// hash of the file it produced. When the file on disk has that hash,
-// [Generate] returns it as it is, without emitting, formatting or
-// type-checking it again.
+// hash of the file it produced and the package's warnings. When the file
+// on disk has that hash, [Generate] returns it as it is, without emitting,
+// formatting or type-checking it again, and, when every package matched
+// is in that case, without parsing or type-checking any of them: the key
+// is computed from what the go command lists.
 //
-// The input key covers the generator itself, the package's source files
-// (the generated one excepted), the source files of the packages it
-// imports, directly or not (for the standard library: the export data the
-// go command wrote for it, named by its content); the files doc comments
-// are read from are among those. It is
+// The input key covers the generator itself, the build flags and the go
+// command's environment, the module's language version, the package's
+// source files (the generated one excepted) and the source files of the
+// packages it imports, directly or not, the standard library's included;
+// the files doc comments are read from are among those. It is
 // machine-specific, which is why it is kept out of the generated file.
 
 // cacheDir returns the directory of the memo records; "" disables them.
@@ -95,35 +99,55 @@ func executableID() string {
 	return "sha256:" + hex.EncodeToString(h.Sum(nil))
 }
 
+// keyMode is what [inputKey] needs of a package and of the packages it
+// imports: their files, import graph and modules. It is what go list -deps
+// prints without building anything (no -export, no -compiled: those check
+// the build cache for every dependency, and cost more than the rest of the
+// load), which is why [Generate] can find an up-to-date file with a load
+// in this mode alone.
+const keyMode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedModule
+
+// keyEnv are the environment variables of the go command that change what
+// a package is built from beyond the file lists the key covers.
+var keyEnv = []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT", "GOTOOLCHAIN"}
+
 // inputKey hashes what the generated file of pkg depends on; "" when some
-// of it cannot be identified (a dependency without export data), so that
-// the file is always generated anew.
-func inputKey(fset *token.FileSet, pkg *packages.Package, output string) string {
-	version := generatorVersion()
-	if version == "" {
+// of it cannot be read, so that the file is always generated anew. It
+// reads only what a load in [keyMode] fills in, and so gives the same key
+// after that load as after the full one.
+func inputKey(pkg *packages.Package, output string, buildFlags []string) string {
+	gen := generatorVersion()
+	if gen == "" {
 		return ""
 	}
 	h := sha256.New()
-	fmt.Fprintf(h, "version %s\noutput %s\npackage %s %s\n", version, output, pkg.PkgPath, pkg.Name)
-	for _, name := range pkg.CompiledGoFiles {
+	fmt.Fprintf(h, "version %s\noutput %s\npackage %s %s\n", gen, output, pkg.PkgPath, pkg.Name)
+	for _, f := range buildFlags {
+		fmt.Fprintf(h, "flag %q\n", f)
+	}
+	for _, k := range keyEnv {
+		fmt.Fprintf(h, "env %s=%q\n", k, os.Getenv(k))
+	}
+	// Of go.mod, the language version the package is checked with; the
+	// versions of the modules required are in the paths of their files.
+	if m := pkg.Module; m != nil {
+		fmt.Fprintf(h, "module %s %s %s\n", m.Path, m.Version, version.Lang("go"+m.GoVersion))
+	}
+	// The package's own files, the generated one excepted: its imports
+	// are its output, not its input.
+	var buf bytes.Buffer
+	var imports []string
+	for _, name := range pkg.GoFiles {
 		if filepath.Base(name) == output {
 			continue // the file being generated
 		}
-		if !hashFile(h, "file", name) {
+		if imports = hashSource(h, name, imports, &buf); imports == nil {
 			return ""
 		}
 	}
-	// The imports of the package's own files: the generated file's are
-	// its output, not its input.
-	var imports []string
-	for _, f := range pkg.Syntax {
-		if isOurs(fset, f, output) {
-			continue
-		}
-		for _, imp := range f.Imports {
-			if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, path) {
-				imports = append(imports, path)
-			}
+	for _, name := range pkg.OtherFiles {
+		if !hashFile(h, "other", name) {
+			return ""
 		}
 	}
 	slices.Sort(imports)
@@ -138,9 +162,9 @@ func inputKey(fset *token.FileSet, pkg *packages.Package, output string) string 
 		}
 		deps = append(deps, dep)
 	}
-	// The packages reached from them: those of the standard library by
-	// their export data (named by the go command after its content, and
-	// which changes only with the toolchain); the others by their source.
+	// The packages reached from them, by their source: Go files (a cgo
+	// preamble among them) and, but in the standard library, the others
+	// (C headers).
 	ok := true
 	seen := map[string]bool{}
 	var visit func(p *packages.Package)
@@ -149,24 +173,36 @@ func inputKey(fset *token.FileSet, pkg *packages.Package, output string) string 
 			return
 		}
 		seen[p.PkgPath] = true
-		if p.Module == nil {
-			if p.PkgPath != "unsafe" && p.ExportFile == "" {
-				ok = false
-			}
-			fmt.Fprintf(h, "std %s %s\n", p.PkgPath, p.ExportFile)
+		fmt.Fprintf(h, "dep %s\n", p.PkgPath)
+		if len(p.GoFiles) == 0 {
+			ok = false // not found, or not listed
 			return
 		}
-		fmt.Fprintf(h, "dep %s\n", p.PkgPath)
-		for _, name := range p.CompiledGoFiles {
-			ok = ok && hashFile(h, "file", name)
+		var imports []string
+		for _, name := range p.GoFiles {
+			if imports = hashSource(h, name, imports, &buf); imports == nil {
+				ok = false
+				return
+			}
 		}
-		paths := make([]string, 0, len(p.Imports))
-		for path := range p.Imports {
-			paths = append(paths, path)
+		if p.Module != nil {
+			for _, name := range p.OtherFiles {
+				ok = ok && hashFile(h, "other", name)
+			}
 		}
-		slices.Sort(paths)
-		for _, path := range paths {
-			visit(p.Imports[path])
+		// Those its files import: the go command's list, when it runs cgo,
+		// adds the packages cgo's output imports.
+		slices.Sort(imports)
+		for _, path := range imports {
+			if path == "unsafe" || path == "C" {
+				continue
+			}
+			dep := p.Imports[path]
+			if dep == nil {
+				ok = false
+				return
+			}
+			visit(dep)
 		}
 	}
 	for _, dep := range deps {
@@ -176,6 +212,39 @@ func inputKey(fset *token.FileSet, pkg *packages.Package, output string) string 
 		return ""
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// hashSource writes a Go file's name and content to h and returns
+// imports with the paths the file imports added; nil when the file
+// cannot be read or its imports parsed. buf is scratch space, reused
+// from file to file: the standard library's sources a package reaches
+// are megabytes.
+func hashSource(h io.Writer, name string, imports []string, buf *bytes.Buffer) []string {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	buf.Reset()
+	_, err = buf.ReadFrom(f)
+	f.Close()
+	if err != nil {
+		return nil
+	}
+	data := buf.Bytes()
+	fmt.Fprintf(h, "file %s %x\n", name, sha256.Sum256(data))
+	file, err := parser.ParseFile(token.NewFileSet(), name, data, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	if imports == nil {
+		imports = []string{}
+	}
+	for _, imp := range file.Imports {
+		if path, err := strconv.Unquote(imp.Path.Value); err == nil && !slices.Contains(imports, path) {
+			imports = append(imports, path)
+		}
+	}
+	return imports
 }
 
 // hashFile writes a file's name and content to h.
@@ -189,22 +258,54 @@ func hashFile(h io.Writer, kind, name string) bool {
 	return true
 }
 
-// remember records that input produced src. Failing to is no error: the
-// next generation emits the file again.
-func remember(input string, src []byte) {
+// memo is the record of one generation, kept as JSON in cacheDir under
+// the input key.
+type memo struct {
+	// Sum is the SHA-256 of the generated file, hex; "" with Empty.
+	Sum string `json:"sum,omitempty"`
+	// Empty says the package had no annotations: there is no file.
+	Empty bool `json:"empty,omitempty"`
+	// Linted says Warnings were computed; a run that reports warnings
+	// cannot reuse a record without them.
+	Linted bool `json:"linted,omitempty"`
+	// Warnings are the package's warnings, with their positions.
+	Warnings []Diagnostic `json:"warnings,omitempty"`
+}
+
+// remember records what generation produced from input: src, or no file
+// when empty, and the package's warnings when linted. Failing to is no
+// error: the next generation emits the file again.
+func remember(input string, src []byte, empty, linted bool, warnings []Diagnostic) {
 	dir := cacheDir()
 	if input == "" || dir == "" {
+		return
+	}
+	m := memo{Empty: empty, Linted: linted, Warnings: warnings}
+	if !empty {
+		sum := sha256.Sum256(src)
+		m.Sum = hex.EncodeToString(sum[:])
+	}
+	if !linted {
+		// The warnings are those of the input: a record that has them
+		// for the same output stays, for the runs that report them.
+		if old, ok := recall(input); ok && old.Linted && old.Sum == m.Sum && old.Empty == m.Empty {
+			return
+		}
+	}
+	data, err := json.Marshal(m)
+	if err != nil {
 		return
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return
 	}
-	sum := sha256.Sum256(src)
+	// Written aside and renamed into place, so that a concurrent run reads
+	// the old record or the new one, never a part of one.
 	tmp, err := os.CreateTemp(dir, "tmp-")
 	if err != nil {
 		return
 	}
-	_, err = fmt.Fprintf(tmp, "%x\n", sum)
+	_, err = tmp.Write(data)
 	if cerr := tmp.Close(); err != nil || cerr != nil {
 		os.Remove(tmp.Name())
 		return
@@ -214,24 +315,100 @@ func remember(input string, src []byte) {
 	}
 }
 
+// recall returns the record of input; false when there is none or it
+// cannot be read, which only costs generating the file again.
+func recall(input string) (memo, bool) {
+	var m memo
+	dir := cacheDir()
+	if input == "" || dir == "" {
+		return m, false
+	}
+	data, err := os.ReadFile(filepath.Join(dir, input))
+	if err != nil || json.Unmarshal(data, &m) != nil {
+		return m, false
+	}
+	if m.Empty != (m.Sum == "") {
+		return m, false
+	}
+	return m, true
+}
+
 // reusable returns the content of the file at path when input produced
 // exactly that content before; nil otherwise.
 func reusable(path, input string) []byte {
-	dir := cacheDir()
-	if input == "" || dir == "" {
+	m, ok := recall(input)
+	if !ok || m.Empty {
 		return nil
 	}
-	want, err := os.ReadFile(filepath.Join(dir, input))
-	if err != nil {
-		return nil
-	}
+	return upToDate(path, m)
+}
+
+// upToDate returns the content of the file at path when it is the one m
+// records; nil otherwise.
+func upToDate(path string, m memo) []byte {
 	old, err := os.ReadFile(path)
 	if err != nil {
 		return nil
 	}
 	sum := sha256.Sum256(old)
-	if strings.TrimSpace(string(want)) != hex.EncodeToString(sum[:]) {
+	if m.Sum != hex.EncodeToString(sum[:]) {
 		return nil
 	}
 	return old
+}
+
+// reuseAll is [Generate] for when every package matched has an up-to-date
+// file (or, without annotations, none) on record: it loads the packages
+// in [keyMode] only, computes their input keys, and returns the files on
+// disk, reporting the recorded warnings. It returns false, having reported
+// nothing, as soon as something does not match (no record, a record
+// without the warnings cfg.Warn wants, a file changed on disk, a package
+// with errors), and Generate then does the full load.
+func reuseAll(cfg Config) ([]File, bool) {
+	if cacheDir() == "" || generatorVersion() == "" {
+		return nil, false
+	}
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"."}
+	}
+	roots, err := packages.Load(&packages.Config{Mode: keyMode, Dir: cfg.Dir, BuildFlags: cfg.BuildFlags}, patterns...)
+	if err != nil || len(roots) == 0 {
+		return nil, false
+	}
+	clean := true
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if len(p.Errors) > 0 {
+			clean = false
+		}
+	})
+	if !clean {
+		return nil, false
+	}
+	var files []File
+	var warnings Diagnostics
+	for _, pkg := range roots {
+		m, ok := recall(inputKey(pkg, cfg.Output, cfg.BuildFlags))
+		if !ok || cfg.Warn != nil && !m.Linted {
+			return nil, false
+		}
+		path := outputPath(pkg, cfg.Output)
+		switch {
+		case m.Empty && isGeneratedFile(path):
+			files = append(files, File{Path: path}) // stale: to remove
+		case !m.Empty:
+			src := upToDate(path, m)
+			if src == nil {
+				return nil, false
+			}
+			files = append(files, File{Path: path, Content: src})
+		}
+		warnings = append(warnings, m.Warnings...)
+	}
+	if cfg.Warn != nil {
+		for _, w := range warnings.sort() {
+			cfg.Warn(w)
+		}
+	}
+	return files, true
 }

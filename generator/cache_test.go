@@ -8,13 +8,19 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/tools/go/packages"
 )
 
 // TestReuse holds generation to its memo: a package whose input did not
-// change is not emitted again and its file is returned as it is on disk;
-// any change to what the generated code depends on (types and tags of the
-// package and of the packages it imports, doc comments in either, the
-// generator itself), a file edited by hand, or Fresh, emits it again.
+// change is not emitted again and its file is returned as it is on disk,
+// after the light load alone, with the warnings of the run that generated
+// it; any change to what the generated code depends on (types and tags of
+// the package and of the packages it imports, doc comments in either, a
+// file added to an import, the build flags, the generator itself), a file
+// edited by hand, or Fresh, emits it again. A record that cannot be read,
+// or lacks the warnings a run wants, costs the full load, not a wrong
+// answer.
 func TestReuse(t *testing.T) {
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -29,15 +35,26 @@ func TestReuse(t *testing.T) {
 	)
 	type edit struct{ file, old, new string }
 	for _, tc := range []struct {
-		name    string
-		edits   []edit
-		version string
-		hand    bool // edit the generated file by hand
-		fresh   bool
-		emits   int
-		want    string // in the generated file
+		name     string
+		edits    []edit
+		version  string
+		hand     bool // edit the generated file by hand
+		fresh    bool
+		flags    []string // build flags of the second run
+		corrupt  string   // replaces every record before the second run
+		unwarned bool     // the first run has no Warn: its record lacks warnings
+		quiet    bool     // the second run has no Warn
+		emits    int
+		loads    int    // full loads in the second run
+		want     string // in the generated file
 	}{
-		{name: "unchanged", emits: 0},
+		{name: "unchanged", emits: 0, loads: 0},
+		{name: "corrupt record", corrupt: "{\"sum\":", emits: 1, loads: 1},
+		{name: "record of another format", corrupt: "0123abcd\n", emits: 1, loads: 1},
+		{name: "record without warnings", unwarned: true, emits: 0, loads: 1},
+		{name: "fresh, without warnings", fresh: true, quiet: true, emits: 1, loads: 1},
+		{name: "build flag", flags: []string{"-tags=extra"}, emits: 1, loads: 1},
+		{name: "file added to an import", edits: []edit{{"shapes/more.go", "", "package shapes\n\n// Extra is more.\nconst Extra = 1\n"}}, emits: 1, loads: 1},
 		{name: "doc comment", edits: []edit{{"lib.go", "// Name is who.", "// Name is whom."}}, emits: 1, want: `"Whom."`},
 		{name: "tag", edits: []edit{{"lib.go", "minLength=1", "minLength=2"}}, emits: 1, want: `"minLength":2`},
 		{name: "type", edits: []edit{{"lib.go", "Name string", "Name []string"}}, emits: 1, want: `"type":"array"`},
@@ -79,10 +96,11 @@ func TestReuse(t *testing.T) {
 					}
 				}
 			}
-			emits := 0
-			restoreEmit := onEmit
+			emits, loads := 0, 0
+			restoreEmit, restoreLoad := onEmit, onLoad
 			onEmit = func(*Package) { emits++ }
-			t.Cleanup(func() { onEmit = restoreEmit })
+			onLoad = func() { loads++ }
+			t.Cleanup(func() { onEmit, onLoad = restoreEmit, restoreLoad })
 			generate := func(cfg Config) []byte {
 				t.Helper()
 				out, err := Generate(cfg)
@@ -98,8 +116,18 @@ func TestReuse(t *testing.T) {
 			base := map[string]string{"go.mod": files["go.mod"], "lib.go": lib, "shapes/shapes.go": shapes}
 			writeAll(base)
 			var warned []string
-			cfg := Config{Dir: dir, Warn: func(d Diagnostic) { warned = append(warned, d.Msg) }}
+			cfg := Config{Dir: dir, Warn: func(d Diagnostic) { warned = append(warned, d.String()) }}
+			if tc.unwarned {
+				cfg.Warn = nil
+			}
 			first := generate(cfg)
+			if tc.unwarned {
+				// The warnings the second run must report.
+				cfg.Warn = func(d Diagnostic) { warned = append(warned, d.String()) }
+				if _, err := Load(cfg); err != nil {
+					t.Fatal(err)
+				}
+			}
 			firstWarned := warned
 			warned = nil
 			if len(firstWarned) == 0 {
@@ -112,7 +140,7 @@ func TestReuse(t *testing.T) {
 			if emits != 1 {
 				t.Fatalf("first generation emitted %d times, want 1", emits)
 			}
-			emits = 0
+			emits, loads = 0, 0
 			for name, data := range files {
 				if data == base[name] {
 					delete(files, name) // untouched, as the go command left it
@@ -129,10 +157,30 @@ func TestReuse(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
+			if tc.corrupt != "" {
+				records, err := filepath.Glob(filepath.Join(cache, "*"))
+				if err != nil || len(records) == 0 {
+					t.Fatalf("no records in the cache directory (%v)", err)
+				}
+				for _, r := range records {
+					if err := os.WriteFile(r, []byte(tc.corrupt), 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
 			cfg.Fresh = tc.fresh
+			cfg.BuildFlags = tc.flags
+			report := cfg.Warn
+			if tc.quiet {
+				cfg.Warn = nil
+			}
 			got := generate(cfg)
+			cfg.Warn = report
 			if emits != tc.emits {
 				t.Errorf("emitted %d times, want %d", emits, tc.emits)
+			}
+			if wantLoads := max(tc.loads, tc.emits); loads != wantLoads {
+				t.Errorf("loaded with types %d times, want %d", loads, wantLoads)
 			}
 			if !strings.Contains(string(got), tc.want) {
 				t.Errorf("generated file lacks %q", tc.want)
@@ -140,15 +188,64 @@ func TestReuse(t *testing.T) {
 			if tc.emits == 0 && string(got) != string(first) {
 				t.Errorf("reused file differs from the one on disk")
 			}
+			if tc.quiet {
+				warned = firstWarned // what the third run must report
+			}
 			if len(tc.edits) == 0 && !slices.Equal(warned, firstWarned) {
 				t.Errorf("warnings %q, want those of the first run %q: a reused file must not hide them", warned, firstWarned)
 			}
 			if tc.hand && strings.Contains(string(got), "// edited") {
 				t.Errorf("the edit by hand survived generation")
 			}
-			if len(tc.edits) > 0 && string(got) == string(first) {
+			if tc.want != "" && string(got) == string(first) {
 				t.Errorf("the generated file did not change")
 			}
+			// Whatever the second run did, it left a record that the next
+			// run, with the file written, reuses after the light load.
+			if err := os.WriteFile(gen, got, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			secondWarned := warned
+			warned, emits, loads = nil, 0, 0
+			cfg.Fresh = false
+			if again := generate(cfg); string(again) != string(got) {
+				t.Errorf("third run: the file differs from the second run's")
+			}
+			if emits != 0 || loads != 0 {
+				t.Errorf("third run: emitted %d times and loaded with types %d times, want neither", emits, loads)
+			}
+			if !slices.Equal(warned, secondWarned) {
+				t.Errorf("third run: warnings %q, want those of the second %q", warned, secondWarned)
+			}
 		})
+	}
+}
+
+// TestInputKeyAgrees holds the light load of reuseAll to the full load: the
+// input key computed from either is the same, for every example package
+// (their generated files on disk, as when a run reuses them), and it is
+// never empty, which would disable reuse.
+func TestInputKeyAgrees(t *testing.T) {
+	for _, flags := range [][]string{nil, {"-tags=extra"}} {
+		keys := map[string]string{}
+		for _, mode := range []packages.LoadMode{keyMode, loadMode} {
+			pkgs, err := packages.Load(&packages.Config{Mode: mode, Dir: "..", BuildFlags: flags}, "./examples/...")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(pkgs) < 2 {
+				t.Fatalf("loaded %d example packages, want several", len(pkgs))
+			}
+			for _, pkg := range pkgs {
+				key := inputKey(pkg, DefaultOutput, flags)
+				if key == "" {
+					t.Errorf("%s (mode %v): no input key", pkg.PkgPath, mode)
+				}
+				if old, ok := keys[pkg.PkgPath]; ok && old != key {
+					t.Errorf("%s, flags %q: light load's key %s, full load's %s", pkg.PkgPath, flags, old, key)
+				}
+				keys[pkg.PkgPath] = key
+			}
+		}
 	}
 }

@@ -73,12 +73,23 @@ type File struct {
 // cache.go) is returned as it is, unless cfg.Fresh is set.
 // Problems in the user's code are returned as Diagnostics, all of them.
 func Generate(cfg Config) ([]File, error) {
+	if cfg.Output == "" {
+		cfg.Output = DefaultOutput
+	}
+	if err := CheckOutput(cfg.Output); err != nil {
+		return nil, err
+	}
+	if !cfg.Fresh {
+		if files, ok := reuseAll(cfg); ok {
+			return files, nil
+		}
+	}
 	pkgs, err := load(cfg, !cfg.Fresh)
 	if err != nil {
 		return nil, err
 	}
-	var files, emitted, unchecked []File
-	var keys []string
+	var files, unchecked []File
+	srcs := map[*Package][]byte{} // what was emitted
 	for _, p := range pkgs {
 		if p.reused != nil {
 			files = append(files, File{Path: p.Output, Content: p.reused})
@@ -96,17 +107,26 @@ func Generate(cfg Config) ([]File, error) {
 			return nil, err
 		}
 		files = append(files, File{Path: p.Output, Content: src})
-		emitted = append(emitted, File{Path: p.Output, Content: src})
 		if !checked {
 			unchecked = append(unchecked, File{Path: p.Output, Content: src})
 		}
-		keys = append(keys, p.inputKey)
+		srcs[p] = src
 	}
 	if err := typeCheck(cfg, pkgs, unchecked); err != nil {
 		return nil, err
 	}
-	for i, f := range emitted {
-		remember(keys[i], f.Content)
+	// A record for every package, so that the next run finds them all
+	// with the light load of reuseAll. That of a reused file is written
+	// again only to add its warnings.
+	for _, p := range pkgs {
+		switch src, ok := srcs[p]; {
+		case ok:
+			remember(p.inputKey, src, false, p.linted, p.warnings)
+		case p.reused != nil && p.linted:
+			remember(p.inputKey, p.reused, false, true, p.warnings)
+		case p.empty():
+			remember(p.inputKey, nil, true, p.linted, p.warnings)
+		}
 	}
 	return files, nil
 }
@@ -116,6 +136,15 @@ func Generate(cfg Config) ([]File, error) {
 func Load(cfg Config) ([]*Package, error) {
 	return load(cfg, false)
 }
+
+// loadMode is what the generator loads: [keyMode], and the syntax and
+// types of the packages matched, from the files the go command compiles
+// and the export data of their imports.
+const loadMode = keyMode | packages.NeedCompiledGoFiles | packages.NeedExportFile |
+	packages.NeedSyntax | packages.NeedTypes | packages.NeedTypesInfo
+
+// onLoad is called before the full load of packages; tests count.
+var onLoad = func() {}
 
 // load is Load; with reuse, a package whose generated file on disk is
 // known to be what generation produces from the same input carries that
@@ -131,10 +160,10 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
+	onLoad()
 	fset := token.NewFileSet()
 	lc := &packages.Config{
-		Mode: packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedSyntax |
-			packages.NeedTypes | packages.NeedTypesInfo | packages.NeedImports | packages.NeedModule | packages.NeedExportFile,
+		Mode:       loadMode,
 		Dir:        cfg.Dir,
 		Fset:       fset,
 		BuildFlags: cfg.BuildFlags,
@@ -151,16 +180,16 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 	}
 	keys := make([]string, len(roots))
 	for i, pkg := range roots {
-		keys[i] = inputKey(fset, pkg, cfg.Output)
+		keys[i] = inputKey(pkg, cfg.Output, cfg.BuildFlags)
 	}
 	b := newSchemaBuilder(fset, roots)
 	var out []*Package
 	var diags Diagnostics
 	imports := importGraph(roots)
 	for i, pkg := range roots {
-		// A reused package is still modelled (a few milliseconds): its
-		// warnings are reported on every run, so -strict holds whether or
-		// not the file is emitted again.
+		// A reused package is still modelled here (a few milliseconds),
+		// for its warnings; Generate comes here only when reuseAll could
+		// not reuse every package.
 		p, ds := buildPackage(fset, pkg, b, cfg.Output)
 		diags = append(diags, ds...)
 		p.check = newCheckInput(fset, pkg, imports, cfg)

@@ -340,14 +340,17 @@ func schemaRefs(s *jsonschema.Schema) []string {
 	return out
 }
 
-// warn passes the warnings of the packages to cfg.Warn, sorted.
+// warn passes the warnings of the packages to cfg.Warn, sorted, and keeps
+// each package's own with it, for its memo record.
 func warn(cfg Config, fset *token.FileSet, roots []*packages.Package, pkgs []*Package) {
 	if cfg.Warn == nil {
 		return
 	}
 	var ws Diagnostics
 	for i, p := range pkgs {
-		ws = append(ws, lintPackage(fset, roots[i], p, cfg.Output)...)
+		p.warnings = lintPackage(fset, roots[i], p, cfg.Output)
+		p.linted = true
+		ws = append(ws, p.warnings...)
 	}
 	for _, w := range ws.sort() {
 		cfg.Warn(w)

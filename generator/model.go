@@ -36,6 +36,8 @@ type Package struct {
 	check    *checkInput // what type-checking the generated file needs; nil: not checked
 	inputKey string      // hash of what the generated file depends on; "": unknown
 	reused   []byte      // the file on disk, up to date: Generate returns it without emitting
+	linted   bool        // warnings were computed
+	warnings Diagnostics // the package's warnings, when linted
 	// pendingForms are the uses of AskForm with forms of other packages
 	// loaded from source, which get their methods in this run.
 	pendingForms []token.Position

@@ -31,6 +31,15 @@ func fieldDescription(fieldName, doc string) string {
 	return withoutGoName(fieldName, doc, true)
 }
 
+// typeDescription turns a named type's doc comment into the description
+// of its schema. The model never sees the type's Go name either, so it is
+// dropped as fieldDescription drops a field's: "SearchArgs are the
+// arguments of search_files." → "The arguments of search_files.", "Sort
+// orders the entries." → "Orders the entries.".
+func typeDescription(typeName, doc string) string {
+	return withoutGoName(typeName, doc, true)
+}
+
 // withoutGoName drops the Go name that begins doc, when what follows reads
 // as a sentence about it, and capitalizes the rest; otherwise, and when
 // nothing would be left, it returns doc as written (trimmed).
@@ -71,6 +80,9 @@ func withoutGoName(name, doc string, field bool) string {
 	r, size := utf8.DecodeRuneInString(rest)
 	if rest == "" || r == utf8.RuneError {
 		return doc
+	}
+	if first, _, _ := strings.Cut(rest, " "); strings.Contains(first, "_") {
+		return doc // an identifier must keep its case: "Items is list_items' answer."
 	}
 	return string(unicode.ToUpper(r)) + rest[size:]
 }

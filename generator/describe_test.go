@@ -81,3 +81,25 @@ func TestFieldDescription(t *testing.T) {
 		}
 	}
 }
+
+// TestTypeDescription: a named type's doc loses its leading Go name as a
+// field's does, since the model never sees the type's name either.
+func TestTypeDescription(t *testing.T) {
+	tests := []struct {
+		typeName, doc, want string
+	}{
+		{"SearchArgs", "SearchArgs are the arguments of search_files.", "The arguments of search_files."},
+		{"Sort", "Sort orders the entries.", "Orders the entries."},
+		{"Level", "Level is how much to log.", "How much to log."},
+		{"Entry", "Entry describes one file.", "Describes one file."},
+		{"Entry", "A file or a folder.", "A file or a folder."},
+		{"Entry", "Entry of a folder listing.", "Entry of a folder listing."},
+		{"Entry", "Entry", "Entry"},
+		{"Items", "Items is list_items' answer.", "Items is list_items' answer."},
+	}
+	for _, tt := range tests {
+		if got := typeDescription(tt.typeName, tt.doc); got != tt.want {
+			t.Errorf("typeDescription(%q, %q) = %q, want %q", tt.typeName, tt.doc, got, tt.want)
+		}
+	}
+}

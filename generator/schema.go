@@ -309,7 +309,7 @@ func isNamedType(n *types.Named, pkg, name string) bool {
 
 func (b *schemaBuilder) withDoc(named *types.Named, sh *Shape) *Shape {
 	if named != nil && !b.isStandardLibrary(named.Obj()) {
-		sh.Schema.Description = b.typeDoc(named.Obj())
+		sh.Schema.Description = typeDescription(named.Obj().Name(), b.typeDoc(named.Obj()))
 	}
 	return sh
 }

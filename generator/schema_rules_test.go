@@ -100,7 +100,7 @@ func Draw(in Args) (string, error) { return "", nil }
 	if len(out) != 1 {
 		t.Fatalf("got %d files, want 1", len(out))
 	}
-	for _, want := range []string{"Point is a spot on the canvas.", "Shade is how dark a color is, from 0 to 9."} {
+	for _, want := range []string{"A spot on the canvas.", "How dark a color is, from 0 to 9."} {
 		if !strings.Contains(string(out[0].Content), want) {
 			t.Errorf("the generated schema lacks the doc comment %q:\n%s", want, out[0].Content)
 		}

@@ -874,80 +874,80 @@ func TestSchemaGolden(t *testing.T) {
 			`"float32":{"type":"number"},` +
 			`"float64":{"type":"number"},` +
 			`"string":{"type":"string"},` +
-			`"celsius":{"type":"number","description":"Celsius is a temperature."}},` +
+			`"celsius":{"type":"number","description":"A temperature."}},` +
 			`"additionalProperties":false,"type":"object",` +
 			`"required":["bool","int","int8","int16","int32","int64","uint","uint8","uint16","uint32","uint64","byte","rune","float32","float64","string","celsius"],` +
 			`"description":"Scalars has a field of every scalar kind."}`},
 		{"Uintptrs", `{"properties":{"p":{"type":"integer","minimum":0}},"additionalProperties":false,"type":"object","required":["p"],` +
 			`"description":"Uintptrs has a uintptr, which invopop cannot reflect."}`},
 		{"Enums", `{"properties":{` +
-			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
-			`"colors":{"items":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},"type":"array"},` +
-			`"colorMap":{"additionalProperties":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},"type":"object"},` +
-			`"priority":{"type":"integer","enum":[10,1,5],"description":"Priority is a priority."},` +
-			`"level":{"type":"integer","enum":[0,1],"maximum":255,"minimum":0,"description":"Level is a small unsigned level."},` +
-			`"tagged":{"type":"string","enum":["red","green"],"description":"Color is a color."},` +
-			`"ptrColor":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
-			`"plain":{"type":"string","description":"Plain is a named string without constants."},` +
-			`"size":{"type":"string","enum":["s","l","m"],"description":"Size is a size class."}},` +
+			`"color":{"type":"string","enum":["red","green","blue"],"description":"A color."},` +
+			`"colors":{"items":{"type":"string","enum":["red","green","blue"],"description":"A color."},"type":"array"},` +
+			`"colorMap":{"additionalProperties":{"type":"string","enum":["red","green","blue"],"description":"A color."},"type":"object"},` +
+			`"priority":{"type":"integer","enum":[10,1,5],"description":"A priority."},` +
+			`"level":{"type":"integer","enum":[0,1],"maximum":255,"minimum":0,"description":"A small unsigned level."},` +
+			`"tagged":{"type":"string","enum":["red","green"],"description":"A color."},` +
+			`"ptrColor":{"type":"string","enum":["red","green","blue"],"description":"A color."},` +
+			`"plain":{"type":"string","description":"A named string without constants."},` +
+			`"size":{"type":"string","enum":["s","l","m"],"description":"A size class."}},` +
 			`"additionalProperties":false,"type":"object",` +
 			`"required":["color","colors","colorMap","priority","level","tagged","plain","size"],` +
-			`"description":"Enums covers enums from constants."}`},
+			`"description":"Covers enums from constants."}`},
 		{"Documented", `{"properties":{` +
 			`"doc":{"type":"string","description":"A doc comment."},` +
 			`"line":{"type":"string","description":"A line comment."},` +
 			`"both":{"type":"string","description":"Both has a doc comment."},` +
 			`"tagged":{"type":"string","description":"from the tag"},` +
 			`"taggedDesc":{"type":"string","description":"from the desc tag"},` +
-			`"color":{"type":"string","enum":["red","green","blue"],"description":"Color is a color."},` +
+			`"color":{"type":"string","enum":["red","green","blue"],"description":"A color."},` +
 			`"commented":{"type":"string","enum":["red","green","blue"],"description":"Wins over the type's doc."},` +
-			`"nested":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a point in the plane."},` +
+			`"nested":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"A point in the plane."},` +
 			`"thing":{"properties":{` +
 			`"label":{"type":"string","description":"Names the thing."},` +
 			`"size":{"type":"string","enum":["s","l","m"],"description":"Measured in units."}},` +
-			`"additionalProperties":false,"type":"object","required":["label","size"],"description":"Thing is a thing from another package."},` +
+			`"additionalProperties":false,"type":"object","required":["label","size"],"description":"A thing from another package."},` +
 			`"First":{"type":"string","description":"Shared by two names."},` +
 			`"Second":{"type":"string","description":"Shared by two names."},` +
 			`"anon":{"properties":{"inner":{"type":"string","description":"In an anonymous struct."}},"additionalProperties":false,"type":"object","required":["inner"]},` +
-			`"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a point in the plane."},"type":"array"}},` +
+			`"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"A point in the plane."},"type":"array"}},` +
 			`"additionalProperties":false,"type":"object",` +
 			`"required":["doc","line","both","tagged","taggedDesc","color","commented","nested","thing","First","Second","anon","items"],` +
-			`"description":"Documented is documented.\n\nIt has two paragraphs."}`},
+			`"description":"Documented.\n\nIt has two paragraphs."}`},
 		{"Tree", `{"$defs":{"Tree":{"properties":{"value":{"type":"string"},"children":{"items":{"$ref":"#/$defs/Tree"},"type":"array"},"parent":{"$ref":"#/$defs/Tree"}},` +
-			`"additionalProperties":false,"type":"object","required":["value"],"description":"Tree is a tree node."}},` +
+			`"additionalProperties":false,"type":"object","required":["value"],"description":"A tree node."}},` +
 			`"properties":{"value":{"type":"string"},"children":{"items":{"$ref":"#/$defs/Tree"},"type":"array"},"parent":{"$ref":"#/$defs/Tree"}},` +
-			`"additionalProperties":false,"type":"object","required":["value"],"description":"Tree is a tree node."}`},
+			`"additionalProperties":false,"type":"object","required":["value"],"description":"A tree node."}`},
 		{"Forest", `{"$defs":{"Tree":{"properties":{"value":{"type":"string"},"children":{"items":{"$ref":"#/$defs/Tree"},"type":"array"},"parent":{"$ref":"#/$defs/Tree"}},` +
-			`"additionalProperties":false,"type":"object","required":["value"],"description":"Tree is a tree node."}},` +
+			`"additionalProperties":false,"type":"object","required":["value"],"description":"A tree node."}},` +
 			`"properties":{` +
 			`"trees":{"items":{"properties":{"value":{"type":"string"},"children":{"items":{"$ref":"#/$defs/Tree"},"type":"array"},"parent":{"$ref":"#/$defs/Tree"}},` +
-			`"additionalProperties":false,"type":"object","required":["value"],"description":"Tree is a tree node."},"type":"array"},` +
+			`"additionalProperties":false,"type":"object","required":["value"],"description":"A tree node."},"type":"array"},` +
 			`"best":{"properties":{"value":{"type":"string"},"children":{"items":{"$ref":"#/$defs/Tree"},"type":"array"},"parent":{"$ref":"#/$defs/Tree"}},` +
 			`"additionalProperties":false,"type":"object","required":["value"],"description":"The best tree."}},` +
-			`"additionalProperties":false,"type":"object","required":["trees"],"description":"Forest holds trees without being recursive itself."}`},
-		{"Chain", `{"$defs":{"Chain":{"properties":{"links":{"items":{"$ref":"#/$defs/Chain"},"type":"array","description":"Links is a list of chains."}},` +
-			`"additionalProperties":false,"type":"object","required":["links"],"description":"Chain recurses through a named slice type."}},` +
-			`"properties":{"links":{"items":{"$ref":"#/$defs/Chain"},"type":"array","description":"Links is a list of chains."}},` +
-			`"additionalProperties":false,"type":"object","required":["links"],"description":"Chain recurses through a named slice type."}`},
+			`"additionalProperties":false,"type":"object","required":["trees"],"description":"Holds trees without being recursive itself."}`},
+		{"Chain", `{"$defs":{"Chain":{"properties":{"links":{"items":{"$ref":"#/$defs/Chain"},"type":"array","description":"A list of chains."}},` +
+			`"additionalProperties":false,"type":"object","required":["links"],"description":"Recurses through a named slice type."}},` +
+			`"properties":{"links":{"items":{"$ref":"#/$defs/Chain"},"type":"array","description":"A list of chains."}},` +
+			`"additionalProperties":false,"type":"object","required":["links"],"description":"Recurses through a named slice type."}`},
 		{"Pages", `{"$defs":{` +
-			`"Page_schematypes_Point":{"properties":{"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a point in the plane."},"type":"array"},"next":{"$ref":"#/$defs/Page_schematypes_Point"}},"additionalProperties":false,"type":"object","required":["items"],"description":"Page is a generic recursive type."},` +
-			`"Page_string":{"properties":{"items":{"items":{"type":"string"},"type":"array"},"next":{"$ref":"#/$defs/Page_string"}},"additionalProperties":false,"type":"object","required":["items"],"description":"Page is a generic recursive type."}},` +
+			`"Page_schematypes_Point":{"properties":{"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"A point in the plane."},"type":"array"},"next":{"$ref":"#/$defs/Page_schematypes_Point"}},"additionalProperties":false,"type":"object","required":["items"],"description":"A generic recursive type."},` +
+			`"Page_string":{"properties":{"items":{"items":{"type":"string"},"type":"array"},"next":{"$ref":"#/$defs/Page_string"}},"additionalProperties":false,"type":"object","required":["items"],"description":"A generic recursive type."}},` +
 			`"properties":{` +
-			`"strings":{"properties":{"items":{"items":{"type":"string"},"type":"array"},"next":{"$ref":"#/$defs/Page_string"}},"additionalProperties":false,"type":"object","required":["items"],"description":"Page is a generic recursive type."},` +
-			`"points":{"properties":{"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"Point is a point in the plane."},"type":"array"},"next":{"$ref":"#/$defs/Page_schematypes_Point"}},"additionalProperties":false,"type":"object","required":["items"],"description":"Page is a generic recursive type."}},` +
-			`"additionalProperties":false,"type":"object","required":["strings","points"],"description":"Pages instantiates Page twice."}`},
+			`"strings":{"properties":{"items":{"items":{"type":"string"},"type":"array"},"next":{"$ref":"#/$defs/Page_string"}},"additionalProperties":false,"type":"object","required":["items"],"description":"A generic recursive type."},` +
+			`"points":{"properties":{"items":{"items":{"properties":{"x":{"type":"integer"},"y":{"type":"integer"}},"additionalProperties":false,"type":"object","required":["x","y"],"description":"A point in the plane."},"type":"array"},"next":{"$ref":"#/$defs/Page_schematypes_Point"}},"additionalProperties":false,"type":"object","required":["items"],"description":"A generic recursive type."}},` +
+			`"additionalProperties":false,"type":"object","required":["strings","points"],"description":"Instantiates Page twice."}`},
 		{"Marshalers", `{"properties":{` +
-			`"v":{"description":"Version is a version, encoded as \"major.minor\"."},` +
-			`"typed":{"type":"string","pattern":"^\\d+\\.\\d+$","description":"Version is a version, encoded as \"major.minor\"."},` +
-			`"ptr":{"description":"Version is a version, encoded as \"major.minor\"."},` +
-			`"stamp":{"description":"Stamp is decoded by its own method only."},` +
-			`"hex":{"type":"string","description":"Hex is an integer written as hexadecimal text."},` +
-			`"versions":{"items":{"description":"Version is a version, encoded as \"major.minor\"."},"type":"array"},` +
-			`"stamped":{"description":"Stamped embeds a type with JSON methods, so it has them too."},` +
+			`"v":{"description":"A version, encoded as \"major.minor\"."},` +
+			`"typed":{"type":"string","pattern":"^\\d+\\.\\d+$","description":"A version, encoded as \"major.minor\"."},` +
+			`"ptr":{"description":"A version, encoded as \"major.minor\"."},` +
+			`"stamp":{"description":"Decoded by its own method only."},` +
+			`"hex":{"type":"string","description":"An integer written as hexadecimal text."},` +
+			`"versions":{"items":{"description":"A version, encoded as \"major.minor\"."},"type":"array"},` +
+			`"stamped":{"description":"Embeds a type with JSON methods, so it has them too."},` +
 			`"oneOf":{"oneOf":[{"type":"string"},{"type":"integer"}]},` +
 			`"titled":{"title":"V","description":"a version"}},` +
 			`"additionalProperties":false,"type":"object","required":["v","typed","stamp","hex","versions","stamped","oneOf","titled"],` +
-			`"description":"Marshalers covers types with their own JSON or text methods."}`},
+			`"description":"Covers types with their own JSON or text methods."}`},
 		{"StringTags", `{"anyOf":[{"required":["other"],"title":"x"}],"oneOf":[{"required":["flagged"],"title":"one"},{"required":["other"],"title":"two"}],"properties":{` +
 			`"name":{"type":"string","maxLength":20,"minLength":1,"pattern":"^[a-z]+$","format":"hostname","title":"Name","description":"The name","default":"bob","examples":["alice","carol"]},` +
 			`"code":{"type":"string","pattern":"^[A-Z]{3,20}$"},` +
@@ -967,7 +967,7 @@ func TestSchemaGolden(t *testing.T) {
 			`"sentence":{"type":"string","default":"a, b and c"}},` +
 			`"additionalProperties":false,"type":"object",` +
 			`"required":["name","code","choice","ro","wo","desc","both","extras","eq","nullable","anchor","optReq","flagged","other","sentence"],` +
-			`"description":"StringTags covers the jsonschema keys of string fields."}`},
+			`"description":"Covers the jsonschema keys of string fields."}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -1032,7 +1032,7 @@ func TestCommentsFromExportData(t *testing.T) {
 	if len(diags) > 0 {
 		t.Fatal(diags)
 	}
-	want := `{"properties":{"label":{"type":"string","description":"Names the thing."},"size":{"type":"string","enum":["s","l","m"],"description":"Measured in units."}},"additionalProperties":false,"type":"object","required":["label","size"],"description":"Thing is a thing from another package."}`
+	want := `{"properties":{"label":{"type":"string","description":"Names the thing."},"size":{"type":"string","enum":["s","l","m"],"description":"Measured in units."}},"additionalProperties":false,"type":"object","required":["label","size"],"description":"A thing from another package."}`
 	if got := mustJSON(t, s); got != want {
 		t.Errorf("ext.Thing:\n got %s\nwant %s", got, want)
 	}

@@ -103,7 +103,7 @@ func mcpDecodePurgeConfirm(d *mcpimpl.Decoder, v *PurgeConfirm) {
 
 // JSON Schemas of the tools, derived from their Go types.
 var (
-	mcpInputSchemaPurgeOld = []byte(`{"properties":{"days":{"type":"integer","maximum":36500,"minimum":1,"description":"The age, in days since the last change, from which a file is\nold."}},"additionalProperties":false,"type":"object","required":["days"],"description":"PurgeArgs are the arguments of purge_old."}`)
+	mcpInputSchemaPurgeOld = []byte(`{"properties":{"days":{"type":"integer","maximum":36500,"minimum":1,"description":"The age, in days since the last change, from which a file is\nold."}},"additionalProperties":false,"type":"object","required":["days"],"description":"The arguments of purge_old."}`)
 )
 
 // Requested schemas of the forms, derived from their Go types.

@@ -13,10 +13,10 @@ import (
 	"golang.org/x/tools/txtar"
 )
 
-// streamModule writes a module holding the package of every golden case
+// goldenModule writes a module holding the package of every golden case
 // that generates a file, and the packages of files (path → content), and
 // loads them all.
-func streamModule(t *testing.T, files map[string]string) []*Package {
+func goldenModule(t *testing.T, files map[string]string) []*Package {
 	t.Helper()
 	root, err := filepath.Abs("..")
 	if err != nil {
@@ -64,7 +64,7 @@ func streamModule(t *testing.T, files map[string]string) []*Package {
 // that a package whose import would be named differently once the
 // generated names are known is rendered again with the right name.
 func TestRenderStream(t *testing.T) {
-	pkgs := streamModule(t, map[string]string{
+	pkgs := goldenModule(t, map[string]string{
 		// A tool "find" makes a variable mcpInputSchemaFind, the name of a
 		// package its arguments use: the import gets an alias, which only
 		// the finished file knows.

@@ -4,12 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"go/token"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/txtar"
 )
 
 // TestRenderParts checks that rendering the generated file in parts gives,
@@ -17,45 +13,6 @@ import (
 // declarations are split: for the package of every golden case that
 // generates a file, and for a package of many tools.
 func TestRenderParts(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	write := func(path, data string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/golden\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
-	paths, err := filepath.Glob("testdata/golden/*.txtar")
-	if err != nil || len(paths) == 0 {
-		t.Fatalf("no golden cases: %v", err)
-	}
-	for _, p := range paths {
-		arc, err := txtar.ParseFile(p)
-		if err != nil {
-			t.Fatal(err)
-		}
-		generates := false
-		for _, f := range arc.Files {
-			generates = generates || f.Name == DefaultOutput
-		}
-		if !generates {
-			continue // a case of errors
-		}
-		dir := filepath.Join(mod, strings.TrimSuffix(filepath.Base(p), ".txtar"))
-		for _, f := range arc.Files {
-			if f.Name != DefaultOutput && f.Name != "errors" && f.Name != "session.txt" {
-				write(filepath.Join(dir, f.Name), string(f.Data))
-			}
-		}
-	}
 	var many strings.Builder
 	many.WriteString("package many\n\nimport (\n\t\"context\"\n\t\"time\"\n)\n\n")
 	for i := range 40 {
@@ -63,12 +20,7 @@ func TestRenderParts(t *testing.T) {
 		fmt.Fprintf(&many, "type Result%[1]d struct {\n\tItems []string `json:\"items\"`\n}\n\n", i)
 		fmt.Fprintf(&many, "// Tool%[1]d is tool %[1]d.\n//\n//mcp:tool\nfunc Tool%[1]d(ctx context.Context, in Args%[1]d) (Result%[1]d, error) { return Result%[1]d{}, nil }\n\n", i)
 	}
-	write(filepath.Join(mod, "many", "many.go"), many.String())
-
-	pkgs, err := Load(Config{Dir: mod, Patterns: []string{"./..."}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	pkgs := goldenModule(t, map[string]string{"many/many.go": many.String()})
 	checked := 0
 	for _, p := range pkgs {
 		if p.empty() {

@@ -100,6 +100,11 @@ func TestSlowCallHandsOff(t *testing.T) {
 func TestStalledCallKeepsReading(t *testing.T) {
 	for _, endsFirst := range []bool{true, false} {
 		c, _, _ := newWatchedConn(t)
+		// The test makes both looks itself: a timer that looked again on
+		// its own secondLook after the first would race the checks below
+		// on a busy machine.
+		c.handoff = time.AfterFunc(time.Hour, func() {})
+		c.handoff.Stop()
 		c.start = c.start.Add(-time.Second)
 		// A call that began handoffDelay ago, as the timer finds it after
 		// a stall.

@@ -19,7 +19,7 @@
 // [Result.WantOK] and [Result.WantError].
 //
 // [Client.Manifest] returns what the server lists (tools, resources, resource
-// templates, prompts) in the format of
+// templates, prompts), and the forms it is given, in the format of
 // `mcpgen inspect`, and [Golden] compares such output with a file,
 // rewriting it when the test runs with -mcptest.update.
 //

@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
 // Tool is a tool as tools/list describes it.
@@ -82,16 +84,20 @@ func (c *Client) ListTools(t testing.TB) []Tool {
 // {"tools": [...]}, each tool as tools/list sends it, followed by
 // "resources", "resourceTemplates" and "prompts" as their list methods
 // send them when the server has any ("tools" is [] for a server without
-// tools); indented by two spaces, with a final
+// tools), then "forms": the forms given, which no list method sends, as
+// runtime.AskForm asks with them (pass a pointer to each struct type the
+// server's handlers ask with, e.g. new(Confirm), to match what mcpgen
+// inspect lists); indented by two spaces, with a final
 // newline. Compare it with a committed file with [Golden]; an error ends
 // the test t.
-func (c *Client) Manifest(t testing.TB) []byte {
+func (c *Client) Manifest(t testing.TB, forms ...runtime.Form) []byte {
 	t.Helper()
 	var m struct {
 		Tools             []json.RawMessage `json:"tools"`
 		Resources         []json.RawMessage `json:"resources,omitempty"`
 		ResourceTemplates []json.RawMessage `json:"resourceTemplates,omitempty"`
 		Prompts           []json.RawMessage `json:"prompts,omitempty"`
+		Forms             []manifestForm    `json:"forms,omitempty"`
 	}
 	var caps struct {
 		Capabilities struct {
@@ -126,6 +132,7 @@ func (c *Client) Manifest(t testing.TB) []byte {
 	if m.Tools == nil {
 		m.Tools = []json.RawMessage{}
 	}
+	m.Forms = manifestForms(t, forms)
 	// The server sends <, > and & as they are; so does mcpgen inspect.
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)

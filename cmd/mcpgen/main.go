@@ -31,7 +31,8 @@
 // any step fails, everything it wrote is undone.
 //
 // inspect prints the manifest of the packages' tools as JSON — what
-// tools/list would send — from the source, without running anything.
+// tools/list would send — and of their resources, prompts and forms
+// (runtime.AskForm), from the source, without running anything.
 // With -breaking old.json it lists every change since that manifest,
 // classified breaking or compatible, and exits 1 if any is breaking.
 //

@@ -38,7 +38,8 @@ func (c Change) String() string {
 // structured result whatever gives the client less than before (a field
 // removed or no longer always present, a type changed, an enum widened).
 // Resources, resource templates and prompts follow, as comparePrims
-// classifies them.
+// classifies them, then the forms, whose changes are all compatible (see
+// compareForms).
 func Compare(old, new *Manifest) ([]Change, error) {
 	var out []Change
 	newByName := map[string]*Tool{}
@@ -69,7 +70,8 @@ func Compare(old, new *Manifest) ([]Change, error) {
 			out = append(out, Change{Tool: nt.Name, Message: "tool added"})
 		}
 	}
-	return append(out, comparePrims(old, new)...), nil
+	out = append(out, comparePrims(old, new)...)
+	return append(out, compareForms(old.Forms, new.Forms)...), nil
 }
 
 // renamedTo returns the name of a tool only new has whose input schema is

@@ -1,7 +1,9 @@
 // Package manifest describes an MCP server's surface — its tools with
 // their schemas and annotations, its resources, resource templates and
 // prompts — as the JSON that tools/list, resources/list,
-// resources/templates/list and prompts/list send, and works with it: it builds the manifest from the generator's model
+// resources/templates/list and prompts/list send, followed by the forms
+// its handlers ask the user to fill in (runtime.AskForm) with the requested
+// schemas that elicitation/create sends, and works with it: it builds the manifest from the generator's model
 // without running anything, renders a Markdown reference, and classifies
 // the changes between two manifests as breaking or compatible.
 package manifest
@@ -22,6 +24,8 @@ type Manifest struct {
 	Resources         []Resource `json:"resources,omitempty"`
 	ResourceTemplates []Template `json:"resourceTemplates,omitempty"`
 	Prompts           []Prompt   `json:"prompts,omitempty"`
+	// Forms are sorted by package path and type name (see sortForms).
+	Forms []Form `json:"forms,omitempty"`
 }
 
 // Resource is one resource with a fixed URI, with the members and member
@@ -84,7 +88,8 @@ type Annotations struct {
 }
 
 // FromPackages builds the manifest of the packages' tools, resources,
-// resource templates and prompts, in package and source order. Two tools
+// resource templates and prompts, in package and source order, and of
+// their forms, in the order of sortForms. Two tools
 // (resources, templates, prompts) of one name (URI, template) are an
 // error: a server cannot hold both.
 func FromPackages(pkgs []*generator.Package) (*Manifest, error) {
@@ -113,6 +118,9 @@ func FromPackages(pkgs []*generator.Package) (*Manifest, error) {
 		}
 	}
 	if err := addPrims(m, pkgs); err != nil {
+		return nil, err
+	}
+	if err := addForms(m, pkgs); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -170,7 +178,8 @@ func orURI(name, uri string) string {
 
 // Encode returns the manifest as JSON indented by two spaces, with a
 // final newline: byte for byte what a server built from the same code
-// lists, re-indented the same way.
+// lists, re-indented the same way (mcptest's Client.Manifest, given the
+// server's forms).
 func (m *Manifest) Encode() ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -217,6 +226,9 @@ func Parse(data []byte) (*Manifest, error) {
 		if p.Name == "" {
 			return nil, fmt.Errorf("not a manifest: prompt %d has no name", i+1)
 		}
+	}
+	if err := parseForms(&m); err != nil {
+		return nil, err
 	}
 	return &m, nil
 }

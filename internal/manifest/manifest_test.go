@@ -37,20 +37,21 @@ func loadExample(t *testing.T, name string) *Manifest {
 // The manifest built from source without running anything is, byte for
 // byte, what the running example server lists (each example's in-process
 // TestManifest holds testdata/mcp.json to tools/list, resources/list,
-// resources/templates/list and prompts/list): files has tools only, notes
-// every primitive.
+// resources/templates/list and prompts/list, and cleanup's to its form):
+// files has tools only, notes every primitive, cleanup a tool and a form.
 func TestFromPackagesAgreesWithServer(t *testing.T) {
 	for _, tt := range []struct {
-		example                       string
-		resources, templates, prompts int
+		example                              string
+		resources, templates, prompts, forms int
 	}{
-		{"files", 0, 0, 0},
-		{"notes", 1, 1, 1},
+		{"files", 0, 0, 0, 0},
+		{"notes", 1, 1, 1, 0},
+		{"cleanup", 0, 0, 0, 1},
 	} {
 		t.Run(tt.example, func(t *testing.T) {
 			m := loadExample(t, tt.example)
-			if len(m.Resources) != tt.resources || len(m.ResourceTemplates) != tt.templates || len(m.Prompts) != tt.prompts {
-				t.Errorf("%d resources, %d templates, %d prompts; want %d, %d, %d", len(m.Resources), len(m.ResourceTemplates), len(m.Prompts), tt.resources, tt.templates, tt.prompts)
+			if len(m.Resources) != tt.resources || len(m.ResourceTemplates) != tt.templates || len(m.Prompts) != tt.prompts || len(m.Forms) != tt.forms {
+				t.Errorf("%d resources, %d templates, %d prompts, %d forms; want %d, %d, %d, %d", len(m.Resources), len(m.ResourceTemplates), len(m.Prompts), len(m.Forms), tt.resources, tt.templates, tt.prompts, tt.forms)
 			}
 			got, err := m.Encode()
 			if err != nil {
@@ -83,6 +84,8 @@ func TestParseErrors(t *testing.T) {
 		{`{"tools":[],"resources":[{"name":"a"}]}`, "resource 1 has no uri"},
 		{`{"tools":[],"resourceTemplates":[{"uri":"a://x"}]}`, "resource template 1 has no uriTemplate"},
 		{`{"tools":[],"prompts":[{"title":"T"}]}`, "prompt 1 has no name"},
+		{`{"tools":[],"forms":[{"package":"p","requestedSchema":{}}]}`, "form 1 has no type"},
+		{`{"tools":[],"forms":[{"type":"A","package":"p"}]}`, "form p.A has no requestedSchema"},
 	} {
 		if _, err := Parse([]byte(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("Parse(%s) = %v, want %q", tt.in, err, tt.want)

@@ -25,8 +25,9 @@ func toolDescription(funcName, doc string) string {
 // before a comma or colon ("Pattern, if set, …" → "If set, …"). Field
 // comments are often noun phrases ("Query string to search for", "Path to
 // the file"), so the word after the name must look like a verb of a doc
-// sentence: one ending in "s" ("Limit caps …" → "Caps …") or a modal
-// ("Limit must …").
+// sentence: one ending in "s" ("Limit caps …" → "Caps …"), a modal
+// ("Limit must …"), or, after a plural name, a plain verb ("Tags filter
+// the results." → "Filter the results."; see pluralVerb).
 func fieldDescription(fieldName, doc string) string {
 	return withoutGoName(fieldName, doc, true)
 }
@@ -71,7 +72,8 @@ func withoutGoName(name, doc string, field bool) string {
 			rest = strings.TrimLeftFunc(rest[end:], unicode.IsSpace)
 		case beOrHave[word], notVerbs[word]:
 			return doc
-		case field && !modals[word] && (!strings.HasSuffix(word, "s") || strings.HasSuffix(word, "ss")):
+		case field && !modals[word] && (!strings.HasSuffix(word, "s") || strings.HasSuffix(word, "ss")) &&
+			!(pluralName(name) && word == rest[:end] && pluralVerb(word)):
 			return doc
 		}
 	default:
@@ -112,4 +114,89 @@ var notVerbs = map[string]bool{
 var modals = map[string]bool{
 	"must": true, "should": true, "may": true, "can": true, "cannot": true, "will": true,
 	"might": true, "could": true, "would": true, "shall": true,
+}
+
+// pluralName reports whether a Go name reads as a plural noun, whose verb
+// has no "s" ("Tags filter …"): it ends in "s", but not as a singular does
+// ("Status", "Address", "Basis", "Alias").
+func pluralName(name string) bool {
+	lower := strings.ToLower(name)
+	if len(lower) < 3 || !strings.HasSuffix(lower, "s") {
+		return false
+	}
+	for _, end := range []string{"ss", "us", "is", "ias", "vas", "las", "news", "series", "species"} {
+		if strings.HasSuffix(lower, end) {
+			return false
+		}
+	}
+	return true
+}
+
+// pluralVerb reports whether a word after a plural name reads as its verb
+// ("Tags filter …", "Headers map …") rather than as the rest of a noun
+// phrase: a participle ("Tags separated by commas", "Files matching …",
+// "Tags given …"), an adjective ("Paths relative to …", "Values greater
+// than …") or another word that cannot be a verb. When in doubt the doc
+// keeps the name, which is never wrong.
+func pluralVerb(word string) bool {
+	if len(word) < 2 || notVerbs[word] || beOrHave[word] || notPluralVerbs[word] {
+		return false
+	}
+	for _, r := range word {
+		if r < 'a' || r > 'z' {
+			return false
+		}
+	}
+	for _, end := range []string{"ed", "ing", "ly", "ive", "ble", "ous", "ful", "less", "ic", "ary", "ent", "ant", "er", "est", "en"} {
+		if strings.HasSuffix(word, end) && !pluralVerbEndings[word] {
+			return false
+		}
+	}
+	if strings.HasSuffix(word, "al") && !strings.HasSuffix(word, "eal") {
+		return false // "Tags optional …", but "Tags reveal …"
+	}
+	return true
+}
+
+// notPluralVerbs are words without a telling ending that follow a plural
+// name in a noun phrase: irregular participles, adjectives, quantifiers,
+// adverbs and relative words.
+var notPluralVerbs = map[string]bool{
+	"have": true, "like": true, "unlike": true, "such": true, "than": true, "which": true, "who": true,
+	"whose": true, "whom": true, "where": true, "not": true, "only": true, "each": true, "all": true,
+	"both": true, "more": true, "most": true, "least": true, "same": true, "fewer": true,
+	"made": true, "found": true, "kept": true, "held": true, "sent": true, "built": true, "left": true,
+	"set": true, "put": true, "cut": true, "read": true, "let": true, "split": true, "shut": true,
+	"spread": true, "done": true, "gone": true, "drawn": true, "thrown": true, "spent": true,
+	"lost": true, "meant": true, "paid": true, "told": true, "sold": true, "bought": true,
+	"brought": true, "caught": true, "taught": true, "thought": true, "won": true, "bound": true,
+	"struck": true, "stuck": true, "hung": true, "begun": true, "run": true, "shown": true,
+	"too": true, "here": true, "there": true, "now": true, "then": true, "first": true, "last": true,
+	"next": true, "above": true, "below": true, "after": true, "before": true, "between": true,
+	"within": true, "except": true, "up": true, "down": true, "out": true, "off": true,
+	"no": true, "none": true, "any": true, "some": true, "many": true, "few": true, "own": true,
+	"so": true, "yet": true, "either": true, "neither": true, "else": true, "also": true,
+	"even": true, "just": true, "still": true, "already": true, "always": true, "never": true,
+	"often": true, "new": true, "old": true, "extra": true, "due": true, "alone": true,
+	"one": true, "two": true, "three": true, "whatever": true, "whichever": true, "separate": true,
+	"private": true, "public": true, "empty": true, "valid": true, "invalid": true,
+	"unique": true, "absolute": true, "complete": true, "incomplete": true, "entire": true,
+}
+
+// pluralVerbEndings are verbs whose ending is otherwise that of a
+// participle, adjective or noun: "Tags represent …", "Headers enter …".
+var pluralVerbEndings = map[string]bool{
+	"represent": true, "prevent": true, "implement": true, "document": true, "augment": true,
+	"comment": true, "invent": true, "grant": true, "want": true, "enter": true, "filter": true,
+	"order": true, "render": true, "alter": true, "gather": true, "cover": true, "deliver": true,
+	"offer": true, "answer": true, "register": true, "trigger": true, "consider": true,
+	"remember": true, "number": true, "differ": true, "refer": true, "defer": true, "infer": true,
+	"transfer": true, "prefer": true, "open": true, "listen": true, "happen": true,
+	"govern": true, "need": true, "feed": true, "exceed": true, "proceed": true, "succeed": true,
+	"seed": true, "embed": true, "shed": true, "apply": true, "supply": true, "reply": true,
+	"bring": true, "give": true, "drive": true, "receive": true, "derive": true,
+	"arrive": true, "archive": true, "live": true, "enable": true, "disable": true,
+	"double": true, "bundle": true, "handle": true, "assemble": true, "resemble": true,
+	"toggle": true, "scramble": true, "label": true, "reveal": true, "appeal": true,
+	"request": true, "suggest": true, "test": true, "ingest": true, "digest": true, "nest": true,
 }

@@ -44,6 +44,15 @@ func TestFieldDescription(t *testing.T) {
 		{"Verbose", "Verbose enables logging.", "Enables logging."},
 		{"Limit", "Limit must be positive.", "Must be positive."},
 		{"Limit", "Limit defaults to 10.", "Defaults to 10."},
+		// A plural Go name dropped before a plain verb.
+		{"Tags", "Tags filter the results.", "Filter the results."},
+		{"Headers", "Headers map names to values.", "Map names to values."},
+		{"IDs", "IDs select the notes to delete.", "Select the notes to delete."},
+		{"Files", "Files default to every file.", "Default to every file."},
+		{"Labels", "Labels apply to new notes only.", "Apply to new notes only."},
+		{"Tags", "Tags represent the note's topics.", "Represent the note's topics."},
+		{"Patterns", "Patterns must match the whole name.", "Must match the whole name."},
+		{"Items", "Items contains one entry per file.", "Contains one entry per file."},
 		// The Go name before a comma or colon dropped.
 		{"Pattern", "Pattern, if set, restricts the results.", "If set, restricts the results."},
 		{"Pattern", "Pattern: the glob to match.", "The glob to match."},
@@ -63,6 +72,29 @@ func TestFieldDescription(t *testing.T) {
 		{"Pattern", "Pattern's syntax is path.Match's.", "Pattern's syntax is path.Match's."},
 		{"Pattern", "Pattern Glob.", "Pattern Glob."},
 		{"Pattern", "Pattern is, by default, *.", "Pattern is, by default, *."},
+		// A plural Go name kept in noun phrases, before what is not its
+		// verb, and before a word that only looks like one.
+		{"Tags", "Tags to apply.", "Tags to apply."},
+		{"Tags", "Tags separated by commas.", "Tags separated by commas."},
+		{"Files", "Files matching the pattern.", "Files matching the pattern."},
+		{"Paths", "Paths relative to the root.", "Paths relative to the root."},
+		{"Values", "Values greater than zero.", "Values greater than zero."},
+		{"Tags", "Tags such as draft or done.", "Tags such as draft or done."},
+		{"Tags", "Tags given by the user.", "Tags given by the user."},
+		{"Tags", "Tags set by the user.", "Tags set by the user."},
+		{"Tags", "Tags optionally filter the results.", "Tags optionally filter the results."},
+		{"Tags", "Tags like draft.", "Tags like draft."},
+		{"Items", "Items have no order.", "Items have no order."},
+		{"Tags", "Tags filter, comma-separated.", "Tags filter, comma-separated."},
+		{"Tags", "Tags Alpha and Beta.", "Tags Alpha and Beta."},
+		{"Tags", "Tags only of the first page.", "Tags only of the first page."},
+		{"Tags", "Tags list_items returns.", "Tags list_items returns."},
+		// A singular name whose verb has no "s" is no sentence: kept.
+		{"Status", "Status code of the response.", "Status code of the response."},
+		{"Address", "Address line of the user.", "Address line of the user."},
+		{"Basis", "Basis point value.", "Basis point value."},
+		{"Alias", "Alias name to use.", "Alias name to use."},
+		{"Limit", "Limit filter the results.", "Limit filter the results."},
 		// Never empty.
 		{"Pattern", "Pattern", "Pattern"},
 		{"Pattern", "Pattern is", "Pattern is"},
@@ -95,6 +127,8 @@ func TestTypeDescription(t *testing.T) {
 		{"Entry", "A file or a folder.", "A file or a folder."},
 		{"Entry", "Entry of a folder listing.", "Entry of a folder listing."},
 		{"Entry", "Entry", "Entry"},
+		{"Options", "Options configure the server.", "Configure the server."},
+		{"Options", "Options for the server.", "Options for the server."},
 		{"Items", "Items is list_items' answer.", "Items is list_items' answer."},
 	}
 	for _, tt := range tests {

@@ -41,6 +41,13 @@ func addGreet(s *rt.Server) {
 
 // A server's main function serves stdio, the way MCP clients start local
 // servers, until the end of its input or a signal.
+//
+// This example has no output to check, as a test cannot give it input:
+// ServeStdio reads the process's standard input and writes the protocol to
+// its own copy of file descriptor 1, out of reach of stray prints and of
+// the capture of os.Stdout that checks an example's output. The example of
+// [Server.Serve] shows the session on a reader and a writer, and
+// ExampleServer_Serve_shutdown shows what a signal does.
 func ExampleServer_ServeStdio() {
 	s := rt.NewServer("hello", "1.0.0")
 	addGreet(s) // RegisterMCP(s, …) in a generated server
@@ -64,6 +71,35 @@ func ExampleServer_Serve() {
 	}
 	// Output:
 	// {"jsonrpc":"2.0","id":1,"result":{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{"listChanged":true}},"serverInfo":{"name":"hello","version":"1.0.0"},"instructions":"Greets people."}}
+}
+
+// Cancelling the context ends the session, as the signal does in the main
+// function of ServeStdio's example: Serve stops reading, even though the
+// client has not closed its end, the calls in flight get the grace period,
+// and Serve returns nil.
+func ExampleServer_Serve_shutdown() {
+	s := rt.NewServer("hello", "1.0.0")
+	ctx, cancel := context.WithCancel(context.Background())
+	in, client := io.Pipe() // the client never closes it
+	go client.Write([]byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n"))
+	// Here the "signal" comes once the answer to the ping is written.
+	out := writeThen{os.Stdout, cancel}
+	err := s.Serve(ctx, in, out)
+	fmt.Println("Serve returned", err)
+	// Output:
+	// {"jsonrpc":"2.0","id":1,"result":{}}
+	// Serve returned <nil>
+}
+
+// writeThen is a writer that calls then after each write.
+type writeThen struct {
+	w    io.Writer
+	then func()
+}
+
+func (w writeThen) Write(p []byte) (int, error) {
+	defer w.then()
+	return w.w.Write(p)
 }
 
 func ExampleServer_AddTool() {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/invopop/jsonschema"
 	"golang.org/x/tools/go/packages"
@@ -130,6 +131,8 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 			msg = fmt.Sprintf("%s: the form must be a struct type of this package, not a type parameter; call %s with the struct type itself", u.via, askFormFunc)
 		case named == nil || !isStruct(named):
 			msg = fmt.Sprintf("%s: a form must be a named struct type declared in this package; declare one, e.g. type Answer struct{ … }, with a field per question", u.via)
+		case named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0:
+			msg = genericFormMessage(u.via, named)
 		case named.Obj().Pkg() != pkg.Types:
 			if hasFormMethods(named) {
 				continue // a form of another package, generated there
@@ -141,8 +144,6 @@ func buildForms(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, p 
 				continue
 			}
 			msg = fmt.Sprintf("%s: %s is declared in package %s, which has no generated form methods for it yet: a form gets them in the package that declares it; mark the type //mcp:form there and generate that package too, or declare the form in this package", u.via, named.Obj().Name(), named.Obj().Pkg().Path())
-		case named.TypeArgs().Len() > 0 || named.TypeParams().Len() > 0:
-			msg = fmt.Sprintf("%s: a form cannot be a generic type; declare a plain struct type", u.via)
 		}
 		if msg != "" {
 			diags = append(diags, Diagnostic{Pos: u.pos, Msg: msg})
@@ -471,4 +472,58 @@ func (p *Package) dumpForms(w io.Writer) {
 		fmt.Fprintf(w, "form %s pos=%s:%d\n", f.Type.Obj().Name(), filepath.Base(f.Pos.Filename), f.Pos.Line)
 		dumpShape(w, f.Shape, "  ")
 	}
+}
+
+// genericFormMessage says why a generic type, or an instance of one, cannot
+// be a form, and what to declare instead. The generated methods would be
+// methods of the generic type, which every instance shares, while each
+// instance asks a different form (its own schema and decoder); Go has no
+// methods of one instance. A defined type of the instance is a plain struct
+// type with the instance's fields, tags and comments, which works.
+func genericFormMessage(via string, n *types.Named) string {
+	name := n.Obj().Name()
+	params := n.Origin().TypeParams()
+	generic := make([]string, params.Len())
+	for i := range generic {
+		generic[i] = params.At(i).Obj().Name()
+	}
+	decl := name + "[" + strings.Join(generic, ", ") + "]"
+	if n.TypeArgs().Len() == 0 {
+		example := name + "[" + strings.Repeat("string, ", params.Len()-1) + "string]"
+		return fmt.Sprintf("%s: a form cannot be a generic type: the methods mcpgen generates on *%s would be shared by every instance of it, and each instance asks its own form; mark a defined type of the instance to ask instead, e.g. type My%s %s, which keeps the fields, tags and comments", via, decl, name, example)
+	}
+	args := make([]string, n.TypeArgs().Len())
+	for i := range args {
+		args[i] = typeString(n.TypeArgs().At(i))
+	}
+	inst := name + "[" + strings.Join(args, ", ") + "]"
+	for i := range n.TypeArgs().Len() {
+		if isTypeParam(n.TypeArgs().At(i)) {
+			return fmt.Sprintf("%s: a form cannot be an instance of a generic type, and in %s, %s is a type parameter: the methods mcpgen generates on *%s would be shared by every instance; ask with a defined type of a concrete instance, e.g. type %sString %s[string], which keeps the fields, tags and comments", via, inst, args[i], decl, name, name)
+		}
+	}
+	return fmt.Sprintf("%s: a form cannot be an instance of a generic type: the methods mcpgen generates on *%s would be shared by every instance of %s, and each instance asks its own form; declare a defined type of this instance, e.g. type %s %s, which keeps the fields, tags and comments, and ask with it", via, decl, name, instanceName(name, n.TypeArgs()), inst)
+}
+
+// instanceName suggests a name for a defined type of an instance:
+// Pair[string] → PairString, Page[[]int] → PageInt.
+func instanceName(name string, args *types.TypeList) string {
+	var b strings.Builder
+	b.WriteString(name)
+	for i := range args.Len() {
+		up := true
+		for _, r := range typeString(args.At(i)) {
+			switch {
+			case unicode.IsLetter(r) || unicode.IsDigit(r) && !up:
+				if up {
+					r = unicode.ToUpper(r)
+				}
+				b.WriteRune(r)
+				up = false
+			default:
+				up = true
+			}
+		}
+	}
+	return b.String()
 }

@@ -32,7 +32,8 @@ import (
 // command's environment, the module's language version, the package's
 // source files (the generated one excepted) and the source files of the
 // packages it imports, directly or not, the standard library's included;
-// the files doc comments are read from are among those. It is
+// the files doc comments are read from are among those; and the package's
+// test files that mention runtime.AskForm, whose uses are warned about. It is
 // machine-specific, which is why it is kept out of the generated file.
 
 // cacheDir returns the directory of the memo records; "" disables them.
@@ -149,6 +150,10 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 		if !hashFile(h, "other", name) {
 			return ""
 		}
+	}
+	// The test files that ask with forms, which testFileForms warns about.
+	for _, tf := range askingTestFiles(pkg) {
+		fmt.Fprintf(h, "test %s %x\n", tf.name, sha256.Sum256(tf.data))
 	}
 	slices.Sort(imports)
 	var deps []*packages.Package

@@ -47,6 +47,7 @@ func TestReuse(t *testing.T) {
 		emits    int
 		loads    int    // full loads in the second run
 		want     string // in the generated file
+		warns    string // in a warning of the second run
 	}{
 		{name: "unchanged", emits: 0, loads: 0},
 		{name: "corrupt record", corrupt: "{\"sum\":", emits: 1, loads: 1},
@@ -61,6 +62,8 @@ func TestReuse(t *testing.T) {
 		{name: "imported type", edits: []edit{{"shapes/shapes.go", "Width int", "Width float64"}}, emits: 1, want: `"type":"number"`},
 		{name: "imported tag", edits: []edit{{"shapes/shapes.go", `json:\"width\"`, `json:\"w\"`}}, emits: 1, want: `"w":`},
 		{name: "imported doc comment", edits: []edit{{"shapes/shapes.go", "how wide", "how broad"}}, emits: 1, want: "How broad"},
+		{name: "test file asking with a form", edits: []edit{{"lib_test.go", "", "package lib\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nvar _ = runtime.AskForm[Args]\n"}}, emits: 1, warns: "lib_test.go:5:25: runtime.AskForm[Args] in a test file: mcpgen reads only"},
+		{name: "test file not asking", edits: []edit{{"lib_test.go", "", "package lib\n\nvar _ Args\n"}}, emits: 0, loads: 0},
 		{name: "generator version", version: "other", emits: 1},
 		{name: "edited by hand", hand: true, emits: 1},
 		{name: "fresh", fresh: true, emits: 1},
@@ -193,6 +196,9 @@ func TestReuse(t *testing.T) {
 			}
 			if len(tc.edits) == 0 && !slices.Equal(warned, firstWarned) {
 				t.Errorf("warnings %q, want those of the first run %q: a reused file must not hide them", warned, firstWarned)
+			}
+			if tc.warns != "" && !slices.ContainsFunc(warned, func(w string) bool { return strings.Contains(w, tc.warns) }) {
+				t.Errorf("warnings %q, want one with %q", warned, tc.warns)
 			}
 			if tc.hand && strings.Contains(string(got), "// edited") {
 				t.Errorf("the edit by hand survived generation")

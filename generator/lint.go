@@ -348,7 +348,7 @@ func warn(cfg Config, fset *token.FileSet, roots []*packages.Package, pkgs []*Pa
 	}
 	var ws Diagnostics
 	for i, p := range pkgs {
-		p.warnings = lintPackage(fset, roots[i], p, cfg.Output)
+		p.warnings = append(lintPackage(fset, roots[i], p, cfg.Output), testFileForms(roots[i], p)...)
 		p.linted = true
 		ws = append(ws, p.warnings...)
 	}

@@ -1,0 +1,155 @@
+package generator_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/generator"
+)
+
+// A form used only in a test file gets no methods, since mcpgen generates
+// a non-test file from the non-test files: each type of the package that a
+// test file asks with, and that is no form, is warned about once, at its
+// first use in file order, with the fix. Forms of the package, of other
+// packages, and types the warning cannot be about are left alone.
+func TestTestFileForms(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	mod := t.TempDir()
+	files := map[string]string{
+		"go.mod": fmt.Sprintf("module example.com/tf\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
+		"other/other.go": `package other
+
+// Answer is a form of another package.
+//
+//mcp:form
+type Answer struct {
+	OK bool ` + "`json:\"ok\"`" + `
+}
+`,
+		"p/p.go": `package p
+
+import (
+	"context"
+
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+// Confirm is asked with in tests only.
+type Confirm struct {
+	OK bool ` + "`json:\"ok\"`" + `
+}
+
+// Used is asked with in the package: a form.
+type Used struct {
+	OK bool ` + "`json:\"ok\"`" + `
+}
+
+// Marked is a form by its directive.
+//
+//mcp:form
+type Marked struct {
+	OK bool ` + "`json:\"ok\"`" + `
+}
+
+// Level is no struct.
+type Level string
+
+func ask(ctx context.Context) { runtime.AskForm[Used](ctx, "?") }
+`,
+		"p/a_test.go": `package p
+
+import (
+	"context"
+	"testing"
+
+	mcp "github.com/mcpgen/mcpgen/runtime"
+	"example.com/tf/other"
+)
+
+// Local is declared in the test.
+type Local struct {
+	A string ` + "`json:\"a\"`" + `
+}
+
+func TestAsk(t *testing.T) {
+	ctx := context.Background()
+	mcp.AskForm[Confirm](ctx, "?")
+	mcp.AskForm[Confirm](ctx, "again")
+	mcp.AskForm[Used](ctx, "?")
+	mcp.AskForm[Marked](ctx, "?")
+	mcp.AskForm[other.Answer](ctx, "?")
+	mcp.AskForm[Local, *Local](ctx, "?")
+	mcp.AskForm[Level](ctx, "?")
+	mcp.AskForm[map[string]int](ctx, "?")
+}
+`,
+		"p/b_test.go": `package p_test
+
+import (
+	"context"
+	"testing"
+
+	"example.com/tf/p"
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+type External struct {
+	A string ` + "`json:\"a\"`" + `
+}
+
+func TestExternal(t *testing.T) {
+	ctx := context.Background()
+	runtime.AskForm[p.Confirm](ctx, "?")
+	runtime.AskForm[p.Marked](ctx, "?")
+	runtime.AskForm[External](ctx, "?")
+	runtime.AskForm[string](ctx, "?")
+}
+`,
+		// Excluded from every build: not read.
+		"p/c_test.go": `//go:build ignore
+
+package p
+
+import "github.com/mcpgen/mcpgen/runtime"
+
+var _ = runtime.AskForm[Level]
+`,
+		// AskForm of another package is not runtime's.
+		"p/d_test.go": `package p
+
+type fake struct{}
+
+func (fake) AskForm() {}
+`,
+	}
+	for name, data := range files {
+		writeFile(t, filepath.Join(mod, name), data)
+	}
+	var got []string
+	_, err = generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) {
+		if strings.Contains(d.Msg, "test file") {
+			got = append(got, d.String())
+		}
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range got {
+		got[i] = strings.TrimPrefix(got[i], mod+string(filepath.Separator))
+	}
+	want := []string{
+		"p/a_test.go:18:14: runtime.AskForm[Confirm] in a test file: mcpgen reads only the package's non-test files, so this use gives Confirm no form methods and the test does not compile; mark Confirm //mcp:form in its doc comment",
+		"p/a_test.go:23:14: runtime.AskForm[Local] in a test file: Local is declared in a test file, and mcpgen generates a non-test file, which cannot give it the methods of a form; declare Local in a non-test file of the package and mark it //mcp:form",
+		"p/b_test.go:19:18: runtime.AskForm[External] in a test file: External is declared in a test file, and mcpgen generates a non-test file, which cannot give it the methods of a form; declare External in a non-test file of the package and mark it //mcp:form",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("warnings:\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
+	}
+}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -228,14 +229,16 @@ func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) ([][]byt
 		size = max(n, 1)
 	}
 	var pages [][]byte
+	var scratch []byte // grown by append once, to the longest page, not for every page
 	for start := 0; start < n || start == 0; start += size {
 		end := min(start+size, n)
-		b, _ := build(nil, rev, start, end)
+		b, _ := build(scratch[:0], rev, start, end)
 		if end < n {
 			b = append(b, `,"nextCursor":`...)
 			b = appendString(b, encodeCursor(c.gen, end))
 		}
-		pages = append(pages, append(b, '}'))
+		scratch = append(b, '}')
+		pages = append(pages, bytes.Clone(scratch))
 		if end == n {
 			break
 		}

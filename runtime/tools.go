@@ -101,7 +101,13 @@ func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 	var pages [][]byte
 	for start := 0; start < len(tools) || start == 0; start += size {
 		end := min(start+size, len(tools))
-		b := []byte(`{"tools":[`)
+		// Sized up front: grown by append, a page of 100 large tools was
+		// copied some 25 times over, five times its size in garbage.
+		n := len(`{"tools":[],"nextCursor":""}`) + 32
+		for _, t := range tools[start:end] {
+			n += t.sizeHint()
+		}
+		b := append(make([]byte, 0, n), `{"tools":[`...)
 		for i, t := range tools[start:end] {
 			if i > 0 {
 				b = append(b, ',')
@@ -120,6 +126,16 @@ func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 	}
 	s.lists.pages[rev] = pages
 	return pages, gen
+}
+
+// sizeHint is about the length of t's JSON in a list, at least as long
+// unless its strings need escapes.
+func (t *Tool) sizeHint() int {
+	n := len(`{"name":"","title":"","description":"","inputSchema":,"outputSchema":}`) + len(t.Name) + len(t.Title) + len(t.Description) + len(t.InputSchema) + len(t.OutputSchema)
+	if t.Annotations != nil {
+		n += len(`,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":false}`)
+	}
+	return n + 1 // its comma
 }
 
 func (t *Tool) appendJSON(dst []byte, rev revision) []byte {

@@ -22,7 +22,9 @@ func scaleSchema(i int) []byte {
 // in pages of 100 over in-memory pipes: each iteration requests every page,
 // following nextCursor, and reads each answer whole without decoding it.
 // "first" starts a new server for each listing, so that it includes
-// encoding the pages; "cached" lists the same server again.
+// encoding the pages; "cached" lists the same server again, and
+// "cached-2026" as a client of revision 2026-07-28, each request carrying
+// its _meta.
 func BenchmarkToolsListAll(b *testing.B) {
 	const n = 1000
 	newSrv := func() *runtime.Server {
@@ -45,12 +47,15 @@ func BenchmarkToolsListAll(b *testing.B) {
 		out    *bufio.Reader
 		cancel func()
 	}
-	open := func(s *runtime.Server) *conn {
+	open := func(s *runtime.Server, rev26 bool) *conn {
 		inR, inW := io.Pipe()
 		outR, outW := io.Pipe()
 		ctx, cancel := context.WithCancel(context.Background())
 		go s.Serve(ctx, inR, outW)
 		c := &conn{in: inW, out: bufio.NewReaderSize(outR, 256<<10), cancel: func() { cancel(); inW.Close(); outR.Close() }}
+		if rev26 {
+			return c // no initialize: each request says its revision
+		}
 		io.WriteString(inW, `{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"b","version":"0"}}}`+"\n")
 		if _, err := c.out.ReadSlice('\n'); err != nil {
 			b.Fatal(err)
@@ -60,11 +65,18 @@ func BenchmarkToolsListAll(b *testing.B) {
 	}
 	cursorKey := []byte(`"nextCursor":"`)
 	var req []byte
+	meta26 := `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	rev26 := false // list as a client of revision 2026-07-28
 	list := func(c *conn) (pages, size int) {
 		cursor := []byte(nil)
 		for {
 			req = append(req[:0], `{"jsonrpc":"2.0","id":1,"method":"tools/list"`...)
-			if cursor != nil {
+			switch {
+			case rev26 && cursor != nil:
+				req = append(append(append(append(req, `,"params":{"cursor":"`...), cursor...), `",`...), meta26+"}"...)
+			case rev26:
+				req = append(req, `,"params":{`+meta26+"}"...)
+			case cursor != nil:
 				req = append(append(append(req, `,"params":{"cursor":"`...), cursor...), `"}`...)
 			}
 			req = append(req, "}\n"...)
@@ -77,11 +89,17 @@ func BenchmarkToolsListAll(b *testing.B) {
 			}
 			pages++
 			size += len(line)
-			i := bytes.LastIndex(line, cursorKey)
+			// nextCursor ends a page, but for 2026-07-28 comes before the
+			// tools, in the first kilobyte.
+			tail := line[max(len(line)-256, 0):]
+			i := bytes.Index(tail, cursorKey)
 			if i < 0 {
-				return pages, size
+				tail = line[:min(len(line), 1024)]
+				if i = bytes.Index(tail, cursorKey); i < 0 {
+					return pages, size
+				}
 			}
-			rest := line[i+len(cursorKey):]
+			rest := tail[i+len(cursorKey):]
 			cursor = append(cursor[:0], rest[:bytes.IndexByte(rest, '"')]...)
 		}
 	}
@@ -89,7 +107,7 @@ func BenchmarkToolsListAll(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
 			b.StopTimer()
-			c := open(newSrv())
+			c := open(newSrv(), false)
 			b.StartTimer()
 			if pages, _ := list(c); pages != n/100 {
 				b.Fatalf("%d pages, want %d", pages, n/100)
@@ -99,15 +117,24 @@ func BenchmarkToolsListAll(b *testing.B) {
 			b.StartTimer()
 		}
 	})
-	b.Run("cached", func(b *testing.B) {
-		c := open(newSrv())
-		defer c.cancel()
-		list(c)
-		b.ReportAllocs()
-		var size int
-		for b.Loop() {
-			_, size = list(c)
-		}
-		b.ReportMetric(float64(size), "bytes/listing")
-	})
+	for _, r := range []struct {
+		name  string
+		rev26 bool
+	}{{"cached", false}, {"cached-2026", true}} {
+		b.Run(r.name, func(b *testing.B) {
+			c := open(newSrv(), r.rev26)
+			defer c.cancel()
+			rev26 = r.rev26
+			defer func() { rev26 = false }()
+			if pages, _ := list(c); pages != n/100 {
+				b.Fatalf("%d pages, want %d", pages, n/100)
+			}
+			b.ReportAllocs()
+			var size int
+			for b.Loop() {
+				_, size = list(c)
+			}
+			b.ReportMetric(float64(size), "bytes/listing")
+		})
+	}
 }

@@ -184,9 +184,12 @@ func (s *Session) routePrimitive(m *message, r replier) bool {
 		s.startRun(m, r, run)
 		return true
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		s.replyError(r, m.id, err)
-	} else {
+	case m.method == methodResourcesList || m.method == methodResourceTemplates || m.method == methodPromptsList:
+		s.replyPage(r, m.id, res) // list26.go
+	default:
 		s.replyResult(r, m.id, res)
 	}
 	return true
@@ -238,7 +241,11 @@ func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) ([][]byt
 			b = appendString(b, encodeCursor(c.gen, end))
 		}
 		scratch = append(b, '}')
-		pages = append(pages, bytes.Clone(scratch))
+		if rev == rev20260728 {
+			pages = append(pages, srv.complete26(bytes.Clone(scratch), "complete", true)) // list26.go
+		} else {
+			pages = append(pages, bytes.Clone(scratch))
+		}
 		if end == n {
 			break
 		}

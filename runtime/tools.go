@@ -104,10 +104,23 @@ func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 		// Sized up front: grown by append, a page of 100 large tools was
 		// copied some 25 times over, five times its size in garbage.
 		n := len(`{"tools":[],"nextCursor":""}`) + 32
+		if rev == rev20260728 {
+			n += 256 + len(s.name) + len(s.version) + len(s.opts.title)
+		}
 		for _, t := range tools[start:end] {
 			n += t.sizeHint()
 		}
-		b := append(make([]byte, 0, n), `{"tools":[`...)
+		cursor := ""
+		if end < len(tools) {
+			cursor = encodeCursor(gen, end)
+		}
+		b := make([]byte, 0, n)
+		if rev == rev20260728 {
+			b = s.appendPageStart26(b, cursor) // list26.go
+			b = append(b, `"tools":[`...)
+		} else {
+			b = append(b, `{"tools":[`...)
+		}
 		for i, t := range tools[start:end] {
 			if i > 0 {
 				b = append(b, ',')
@@ -115,11 +128,16 @@ func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 			b = t.appendJSON(b, rev)
 		}
 		b = append(b, ']')
-		if end < len(tools) {
+		switch {
+		case rev == rev20260728:
+			b = s.appendPageEnd26(b)
+		case cursor != "":
 			b = append(b, `,"nextCursor":`...)
-			b = appendString(b, encodeCursor(gen, end))
+			b = append(appendString(b, cursor), '}')
+		default:
+			b = append(b, '}')
 		}
-		pages = append(pages, append(b, '}'))
+		pages = append(pages, b)
 		if end == len(tools) {
 			break
 		}

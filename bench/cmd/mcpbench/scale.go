@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"log"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -25,6 +27,26 @@ type scaleResult struct {
 	pages  int
 	bytes  int             // of all tools/list pages
 	calls  []time.Duration // one tools/call round trip
+}
+
+var scaleOnly = flag.Bool("scale-only", false, "run only the scale phase (-scale tools, -rounds rounds) and print its table")
+
+// runScaleOnly runs the scale phase alone and prints its table, with the
+// share of the CPU other processes used meanwhile.
+func runScaleOnly(cfg config) {
+	if cfg.scale < 1 || cfg.writeReadme {
+		log.Fatal("-scale-only needs -scale above 0 and prints its table instead of writing the README")
+	}
+	before := sampleCPU()
+	res, err := runScale(cfg, cfg.scale)
+	if err != nil {
+		log.Fatal(err)
+	}
+	share, ok := otherLoad(before, sampleCPU(), goruntime.NumCPU())
+	renderScale(func(format string, args ...any) { fmt.Printf(format, args...) }, cfg.scale, res)
+	if ok {
+		fmt.Printf("Other processes used %.0f%% of the CPU during the phase, the builds of the servers included.\n", 100*share)
+	}
 }
 
 // Measurements per server and round of the scale phase.

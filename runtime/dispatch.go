@@ -145,7 +145,7 @@ func (s *Session) handleRequest(m *message, r replier) {
 			s.replyError(r, m.id, err)
 			return
 		}
-		s.replyResult(r, m.id, res)
+		s.replyPage(r, m.id, res) // list26.go
 	default:
 		s.startCall(m, r)
 	}

@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -183,9 +184,12 @@ func (s *Session) routePrimitive(m *message, r replier) bool {
 		s.startRun(m, r, run)
 		return true
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		s.replyError(r, m.id, err)
-	} else {
+	case m.method == methodResourcesList || m.method == methodResourceTemplates || m.method == methodPromptsList:
+		s.replyPage(r, m.id, res) // list26.go
+	default:
 		s.replyResult(r, m.id, res)
 	}
 	return true
@@ -228,14 +232,20 @@ func (srv *Server) pages(c *listCache, rev revision, build pageBuilder) ([][]byt
 		size = max(n, 1)
 	}
 	var pages [][]byte
+	var scratch []byte // grown by append once, to the longest page, not for every page
 	for start := 0; start < n || start == 0; start += size {
 		end := min(start+size, n)
-		b, _ := build(nil, rev, start, end)
+		b, _ := build(scratch[:0], rev, start, end)
 		if end < n {
 			b = append(b, `,"nextCursor":`...)
 			b = appendString(b, encodeCursor(c.gen, end))
 		}
-		pages = append(pages, append(b, '}'))
+		scratch = append(b, '}')
+		if rev == rev20260728 {
+			pages = append(pages, srv.complete26(bytes.Clone(scratch), "complete", true)) // list26.go
+		} else {
+			pages = append(pages, bytes.Clone(scratch))
+		}
 		if end == n {
 			break
 		}

@@ -331,12 +331,17 @@ func (q *request26) rewrite(msg []byte) []byte {
 
 // complete adds resultType, serverInfo and the cache hint to result.
 func (q *request26) complete(result []byte, kind string) []byte {
+	return q.s.srv.complete26(result, kind, kind == "complete" && cacheable(q.method))
+}
+
+// complete26 adds resultType (kind) and serverInfo to result, and with
+// cache the cache hint, unless the result has its own.
+func (srv *Server) complete26(result []byte, kind string, cache bool) []byte {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(result, &obj) != nil || obj == nil {
 		return result
 	}
 	obj["resultType"] = json.RawMessage(strconv.Quote(kind))
-	srv := q.s.srv
 	var meta map[string]json.RawMessage
 	if raw, ok := obj["_meta"]; ok {
 		_ = json.Unmarshal(raw, &meta)
@@ -346,7 +351,7 @@ func (q *request26) complete(result []byte, kind string) []byte {
 	}
 	meta[metaServerInfo] = srv.appendServerInfo(nil)
 	obj["_meta"], _ = marshalRaw(meta)
-	if _, own := obj["ttlMs"]; kind == "complete" && cacheable(q.method) && !own {
+	if _, own := obj["ttlMs"]; cache && !own {
 		scope := srv.opts.cache.scope
 		if scope == "" {
 			scope = CachePrivate

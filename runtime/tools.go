@@ -101,7 +101,26 @@ func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 	var pages [][]byte
 	for start := 0; start < len(tools) || start == 0; start += size {
 		end := min(start+size, len(tools))
-		b := []byte(`{"tools":[`)
+		// Sized up front: grown by append, a page of 100 large tools was
+		// copied some 25 times over, five times its size in garbage.
+		n := len(`{"tools":[],"nextCursor":""}`) + 32
+		if rev == rev20260728 {
+			n += 256 + len(s.name) + len(s.version) + len(s.opts.title)
+		}
+		for _, t := range tools[start:end] {
+			n += t.sizeHint()
+		}
+		cursor := ""
+		if end < len(tools) {
+			cursor = encodeCursor(gen, end)
+		}
+		b := make([]byte, 0, n)
+		if rev == rev20260728 {
+			b = s.appendPageStart26(b, cursor) // list26.go
+			b = append(b, `"tools":[`...)
+		} else {
+			b = append(b, `{"tools":[`...)
+		}
 		for i, t := range tools[start:end] {
 			if i > 0 {
 				b = append(b, ',')
@@ -109,17 +128,32 @@ func (s *Server) toolPages(rev revision) ([][]byte, uint64) {
 			b = t.appendJSON(b, rev)
 		}
 		b = append(b, ']')
-		if end < len(tools) {
+		switch {
+		case rev == rev20260728:
+			b = s.appendPageEnd26(b)
+		case cursor != "":
 			b = append(b, `,"nextCursor":`...)
-			b = appendString(b, encodeCursor(gen, end))
+			b = append(appendString(b, cursor), '}')
+		default:
+			b = append(b, '}')
 		}
-		pages = append(pages, append(b, '}'))
+		pages = append(pages, b)
 		if end == len(tools) {
 			break
 		}
 	}
 	s.lists.pages[rev] = pages
 	return pages, gen
+}
+
+// sizeHint is about the length of t's JSON in a list, at least as long
+// unless its strings need escapes.
+func (t *Tool) sizeHint() int {
+	n := len(`{"name":"","title":"","description":"","inputSchema":,"outputSchema":}`) + len(t.Name) + len(t.Title) + len(t.Description) + len(t.InputSchema) + len(t.OutputSchema)
+	if t.Annotations != nil {
+		n += len(`,"annotations":{"readOnlyHint":false,"destructiveHint":false,"idempotentHint":false,"openWorldHint":false}`)
+	}
+	return n + 1 // its comma
 }
 
 func (t *Tool) appendJSON(dst []byte, rev revision) []byte {

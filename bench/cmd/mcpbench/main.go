@@ -175,6 +175,10 @@ func main() {
 		log.Fatal(err)
 	}
 	cfg.dir = dir
+	if *scaleOnly {
+		runScaleOnly(cfg) // scale.go
+		return
+	}
 	if cfg.readme == "" {
 		cfg.readme = filepath.Join(dir, "README.md")
 	}

@@ -2,10 +2,12 @@ package main
 
 import (
 	"encoding/json"
+	"flag"
 	"fmt"
 	"log"
 	"os"
 	"path/filepath"
+	goruntime "runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -20,9 +22,31 @@ type scaleResult struct {
 	starts []time.Duration // process start to initialize answer
 	rss    []int64         // VmRSS right after initialize
 	lists  []time.Duration // tools/list, every page
+	firsts []time.Duration // the same, the first listing of a process
+	decode []time.Duration // of lists: the client's decoding of the pages
 	pages  int
 	bytes  int             // of all tools/list pages
 	calls  []time.Duration // one tools/call round trip
+}
+
+var scaleOnly = flag.Bool("scale-only", false, "run only the scale phase (-scale tools, -rounds rounds) and print its table")
+
+// runScaleOnly runs the scale phase alone and prints its table, with the
+// share of the CPU other processes used meanwhile.
+func runScaleOnly(cfg config) {
+	if cfg.scale < 1 || cfg.writeReadme {
+		log.Fatal("-scale-only needs -scale above 0 and prints its table instead of writing the README")
+	}
+	before := sampleCPU()
+	res, err := runScale(cfg, cfg.scale)
+	if err != nil {
+		log.Fatal(err)
+	}
+	share, ok := otherLoad(before, sampleCPU(), goruntime.NumCPU())
+	renderScale(func(format string, args ...any) { fmt.Printf(format, args...) }, cfg.scale, res)
+	if ok {
+		fmt.Printf("Other processes used %.0f%% of the CPU during the phase, the builds of the servers included.\n", 100*share)
+	}
 }
 
 // Measurements per server and round of the scale phase.
@@ -82,6 +106,19 @@ func scaleRound(r *scaleResult, bin string, n int) error {
 		}
 		r.starts = append(r.starts, d)
 		r.rss = append(r.rss, rss)
+		stop := p.watchdog(time.Minute)
+		t0 := time.Now()
+		tools, pages, _, _, err := p.listAll()
+		stop()
+		if err != nil {
+			p.kill()
+			return err
+		}
+		r.firsts = append(r.firsts, time.Since(t0))
+		if tools != n {
+			p.kill()
+			return p.fail("tools/list returned %d tools over %d pages, want %d", tools, pages, n)
+		}
 		p.close()
 	}
 	p, _, err := startProc(r.kind, bin)
@@ -93,12 +130,13 @@ func scaleRound(r *scaleResult, bin string, n int) error {
 	defer stop()
 	for range scaleLists {
 		t0 := time.Now()
-		tools, pages, size, err := p.listAll()
+		tools, pages, size, decode, err := p.listAll()
 		if err != nil {
 			p.kill()
 			return err
 		}
 		r.lists = append(r.lists, time.Since(t0))
+		r.decode = append(r.decode, decode)
 		if tools != n {
 			p.kill()
 			return p.fail("tools/list returned %d tools over %d pages, want %d", tools, pages, n)
@@ -130,8 +168,10 @@ func scaleRound(r *scaleResult, bin string, n int) error {
 	return nil
 }
 
-// listAll reads tools/list page by page, following nextCursor.
-func (p *proc) listAll() (tools, pages, size int, err error) {
+// listAll reads tools/list page by page, following nextCursor. decode is
+// the part of its time spent decoding the answers, from the arrival of
+// each whole line: what is left is the server's and the pipe's.
+func (p *proc) listAll() (tools, pages, size int, decode time.Duration, err error) {
 	cursor := ""
 	for {
 		p.id++
@@ -141,27 +181,43 @@ func (p *proc) listAll() (tools, pages, size int, err error) {
 			req += `,"params":{"cursor":` + string(c) + `}`
 		}
 		if err := p.write([]byte(req + "}\n")); err != nil {
-			return 0, 0, 0, p.fail("writing tools/list: %v", err)
+			return 0, 0, 0, 0, p.fail("writing tools/list: %v", err)
 		}
-		m, err := p.readMessage()
-		if err != nil {
-			return 0, 0, 0, err
+		var m *wire.Message
+		var t0 time.Time
+		for m == nil { // readMessage, timing the decoding of the answer
+			line, err := p.readLine()
+			if err != nil {
+				return 0, 0, 0, 0, err
+			}
+			t0 = time.Now()
+			if m, err = wire.ParseMessage(line); err != nil {
+				return 0, 0, 0, 0, p.fail("%v", err)
+			}
+			if m.IsRequest() {
+				return 0, 0, 0, 0, p.fail("unexpected server request %q", m.Method)
+			}
+			if m.IsNotification() {
+				p.notes++
+				m = nil
+			}
 		}
 		if m.Error != nil {
-			return 0, 0, 0, p.fail("tools/list: %v", m.Error)
+			return 0, 0, 0, 0, p.fail("tools/list: %v", m.Error)
 		}
 		var page struct {
 			Tools      []json.RawMessage `json:"tools"`
 			NextCursor string            `json:"nextCursor"`
 		}
 		if err := json.Unmarshal(m.Result, &page); err != nil {
-			return 0, 0, 0, p.fail("tools/list result: %v", err)
+			return 0, 0, 0, 0, p.fail("tools/list result: %v", err)
 		}
+		decode += time.Since(t0)
 		tools += len(page.Tools)
 		pages++
 		size += len(m.Result)
 		if page.NextCursor == "" {
-			return tools, pages, size, nil
+			return tools, pages, size, decode, nil
 		}
 		cursor = page.NextCursor
 	}
@@ -194,7 +250,7 @@ var scaleNames = map[string]string{"mcpgen": "mcpgen", "gosdk": "Go SDK", "mcpgo
 // renderScale writes the scale table and its targets.
 func renderScale(p func(string, ...any), n int, res []*scaleResult) {
 	p("#### A server of %d tools\n\n", n)
-	p("Each tool has 3 to 8 arguments (strings, bounded integers, booleans, a string enum, a list, a nested struct); the same tools are annotated for mcpgen and registered with each library its own way (schemas inferred from the same structs). Medians over the rounds: %d starts, %d full listings and %d calls per server and round.\n\n", scaleStarts, scaleLists, scaleCalls)
+	p("Each tool has 3 to 8 arguments (strings, bounded integers, booleans, a string enum, a list, a nested struct); the same tools are annotated for mcpgen and registered with each library its own way (schemas inferred from the same structs). Medians over the rounds: %d starts, each followed by a listing of every page (the first of a process), %d listings by one more process and %d calls per server and round. Of the listings, the time the client spends decoding the answers with `encoding/json`, from the arrival of each whole answer, is shown apart; the rest is the server's and the pipe's.\n\n", scaleStarts, scaleLists, scaleCalls)
 	p("| metric |")
 	for _, r := range res {
 		p(" %s |", scaleNames[r.kind])
@@ -212,6 +268,8 @@ func renderScale(p func(string, ...any), n int, res []*scaleResult) {
 		{"start → initialize answer (ms)", "%.2f", func(r *scaleResult) float64 { return median(durations(r.starts)) / 1e6 }},
 		{"RSS after initialize (MiB)", "%.1f", func(r *scaleResult) float64 { return median(int64s(r.rss)) / (1 << 20) }},
 		{"tools/list, every page (ms)", "%.2f", func(r *scaleResult) float64 { return median(durations(r.lists)) / 1e6 }},
+		{"of which the client decoding the pages (ms)", "%.2f", func(r *scaleResult) float64 { return median(durations(r.decode)) / 1e6 }},
+		{"tools/list, every page, first of a process (ms)", "%.2f", func(r *scaleResult) float64 { return median(durations(r.firsts)) / 1e6 }},
 		{"tools/list pages", "%.0f", func(r *scaleResult) float64 { return float64(r.pages) }},
 		{"tools/list bytes (KiB)", "%.0f", func(r *scaleResult) float64 { return float64(r.bytes) / 1024 }},
 		{"one tools/call round trip (µs)", "%.1f", func(r *scaleResult) float64 { return median(durations(r.calls)) / 1e3 }},

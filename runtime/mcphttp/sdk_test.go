@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -80,11 +81,11 @@ func TestHTTPResumeGoSDK(t *testing.T) {
 				case <-time.After(testTimeout):
 				}
 			}
-			rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"`+step+`"}}`))
+			rt.Log(ctx, rt.LevelInfo, step)
 		}
 		return rt.TextResult("finished"), nil
 	}))
-	ts := httptest.NewServer(srv.HTTPHandler())
+	ts := httptest.NewServer(mcphttp.Handler(srv))
 	defer ts.Close()
 
 	var mu sync.Mutex
@@ -104,6 +105,9 @@ func TestHTTPResumeGoSDK(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer cs.Close()
+	if err := cs.SetLoggingLevel(ctx, &mcp.SetLoggingLevelParams{Level: "debug"}); err != nil {
+		t.Fatal(err)
+	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "steps"})
 	if err != nil {
 		t.Fatalf("call: %v", err)

@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // TestHTTPClientGone: a client that goes away in the middle of a call
@@ -37,7 +38,7 @@ func TestHTTPClientGone(t *testing.T) {
 			srv := newServer()
 			srv.AddTool(tool("wait", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 				if tc.talk {
-					rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"started"}}`))
+					rt.Progress(ctx, 1, 0, "started")
 				}
 				close(started)
 				select {
@@ -49,7 +50,7 @@ func TestHTTPClientGone(t *testing.T) {
 					return nil, ctx.Err()
 				}
 			}))
-			c := newHTTPClient(t, srv.HTTPHandler())
+			c := newHTTPClient(t, mcphttp.Handler(srv))
 			rev := "2025-11-25"
 			if tc.batch {
 				rev = "2025-03-26"
@@ -57,7 +58,7 @@ func TestHTTPClientGone(t *testing.T) {
 			c.initialize(rev)
 
 			ctx, goAway := context.WithCancel(context.Background())
-			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait"}}`
+			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait","_meta":{"progressToken":"p"}}}`
 			c.tr.Client([]byte(call))
 			if tc.batch {
 				call = "[" + call + "]"

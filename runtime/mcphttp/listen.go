@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"context"
@@ -8,10 +8,12 @@ import (
 	"net/http"
 	"strings"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// HTTPPath is the path at which [Server.ListenAndServeHTTP] serves MCP.
-const HTTPPath = "/mcp"
+// Path is the path at which [ListenAndServe] serves MCP.
+const Path = "/mcp"
 
 // Timeouts of the HTTP server that ListenAndServeHTTP runs.
 const (
@@ -21,9 +23,9 @@ const (
 	httpShutdownTimeout = 10 * time.Second
 )
 
-// ListenAndServeHTTP serves the server over Streamable HTTP at
+// ListenAndServe serves s over Streamable HTTP at
 // http://addr/mcp, and over the HTTP+SSE transport of revision 2024-11-05
-// at http://addr/mcp/sse (see [HTTPPath] and [Server.HTTPHandler], which
+// at http://addr/mcp/sse (see [Path] and [Handler], which
 // opts configure), until ctx ends. addr is "host:port"; without a host (":8080")
 // it binds 127.0.0.1 only, and a server reached from other machines must
 // name its interface ("0.0.0.0:8080") and the host names clients use (see
@@ -34,7 +36,7 @@ const (
 // closes idle connections. When ctx ends it shuts down gracefully: it
 // stops accepting connections, ends the sessions' server streams and waits
 // up to 10 seconds for requests in flight; then it returns nil.
-func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HTTPOption) error {
+func ListenAndServe(ctx context.Context, s *runtime.Server, addr string, opts ...Option) error {
 	if !strings.Contains(addr, ":") {
 		addr = ":" + addr // a bare port
 	}
@@ -49,11 +51,11 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 	if err != nil {
 		return err
 	}
-	h := s.newHTTPHandler(opts...)
+	h := newHandler(s, opts...)
 	h.opts.bodyTimeout = httpBodyTimeout
 	mux := http.NewServeMux()
-	mux.Handle(HTTPPath, h)
-	mux.Handle(HTTPPath+"/", h) // the HTTP+SSE transport: /mcp/sse, /mcp/message
+	mux.Handle(Path, h)
+	mux.Handle(Path+"/", h) // the HTTP+SSE transport: /mcp/sse, /mcp/message
 	if h.opts.auth != nil {
 		mux.Handle(MetadataPath, h)
 		mux.Handle(MetadataPath+"/", h)
@@ -63,14 +65,14 @@ func (s *Server) ListenAndServeHTTP(ctx context.Context, addr string, opts ...HT
 		ReadHeaderTimeout: httpHeaderTimeout,
 		IdleTimeout:       httpIdleTimeout,
 		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(s.opts.logger.Handler(), slog.LevelDebug),
+		ErrorLog:          slog.NewLogLogger(s.Logger().Handler(), slog.LevelDebug),
 	}
 	// Server streams last as long as their sessions: end them, or
 	// Shutdown would wait for them in vain.
 	hs.RegisterOnShutdown(h.close)
-	s.opts.logger.Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+HTTPPath)
+	s.Logger().Info("serving MCP over Streamable HTTP", "url", "http://"+ln.Addr().String()+Path)
 	if ip := net.ParseIP(host); !h.opts.hostsSet && host != "localhost" && (ip == nil || !ip.IsLoopback()) {
-		s.opts.logger.Warn("other machines can connect, but only requests for localhost, 127.0.0.1 or ::1 are allowed (Host header): list the names clients use with WithAllowedHosts")
+		s.Logger().Warn("other machines can connect, but only requests for localhost, 127.0.0.1 or ::1 are allowed (Host header): list the names clients use with WithAllowedHosts")
 	}
 
 	served := make(chan error, 1)

@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"mime"
@@ -8,12 +8,15 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// HTTPOption configures the handler returned by [Server.HTTPHandler].
-type HTTPOption func(*httpOptions)
+// Option configures the handler returned by [Handler] and the server
+// [ListenAndServe] runs.
+type Option func(*options)
 
-type httpOptions struct {
+type options struct {
 	stateless   bool
 	hosts       []string // allowed Host names, lower case; "*" allows any
 	hostsSet    bool     // hosts is not the default
@@ -21,7 +24,7 @@ type httpOptions struct {
 	idleTimeout time.Duration
 	bodyTimeout time.Duration  // to read a POST body; 0: no limit
 	auth        *Authorization // nil: no authorization
-	limits      limitOptions   // http_limits.go
+	limits      limitOptions   // limits.go
 }
 
 // WithStateless makes the handler keep no sessions: every POST is answered
@@ -29,16 +32,16 @@ type httpOptions struct {
 // MCP-Protocol-Version header names (2025-03-26 when absent, as the
 // specification says), so that any replica behind a load balancer can
 // answer any request. There is no server stream (GET answers 405), and
-// [Session.Notify] fails.
-func WithStateless() HTTPOption { return func(o *httpOptions) { o.stateless = true } }
+// [runtime.Session.Notify] fails.
+func WithStateless() Option { return func(o *options) { o.stateless = true } }
 
 // WithAllowedHosts sets the host names (without port) that the Host header
 // of a request may name; others are answered 403 Forbidden before anything
 // runs, which defeats DNS rebinding. The default is localhost, 127.0.0.1
 // and ::1: a server reached under another name must list it. "*" allows any
 // host.
-func WithAllowedHosts(hosts ...string) HTTPOption {
-	return func(o *httpOptions) { o.hosts, o.hostsSet = lower(hosts), true }
+func WithAllowedHosts(hosts ...string) Option {
+	return func(o *options) { o.hosts, o.hostsSet = lower(hosts), true }
 }
 
 // WithAllowedOrigins sets the origins ("https://app.example.com") browsers
@@ -46,16 +49,16 @@ func WithAllowedHosts(hosts ...string) HTTPOption {
 // the allowed hosts (see [WithAllowedHosts]); a request with another Origin
 // header is answered 403 Forbidden. Requests without an Origin header, from
 // programs rather than web pages, are not affected. "*" allows any origin.
-func WithAllowedOrigins(origins ...string) HTTPOption {
-	return func(o *httpOptions) { o.origins = lower(origins) }
+func WithAllowedOrigins(origins ...string) Option {
+	return func(o *options) { o.origins = lower(origins) }
 }
 
 // WithSessionIdleTimeout sets how long a session may go without requests
 // before it ends (default 30 minutes); a request for an ended session gets
 // 404 Not Found, and the client starts a new one. d <= 0 keeps sessions
 // until the client deletes them.
-func WithSessionIdleTimeout(d time.Duration) HTTPOption {
-	return func(o *httpOptions) { o.idleTimeout = d }
+func WithSessionIdleTimeout(d time.Duration) Option {
+	return func(o *options) { o.idleTimeout = d }
 }
 
 func lower(list []string) []string {
@@ -76,16 +79,16 @@ const (
 // and later): POST carries client messages, GET opens a session's server
 // stream, DELETE ends a session.
 type httpHandler struct {
-	srv  *Server
-	opts httpOptions
+	srv  *runtime.Server
+	opts options
 	sessions
-	limiter limiter // http_limits.go
+	limiter limiter // limits.go
 }
 
-// HTTPHandler returns an http.Handler that serves the server over the
-// Streamable HTTP transport of MCP. Mount it at any path, for example
+// Handler returns an http.Handler that serves s over the Streamable HTTP
+// transport of MCP. Mount it at any path, for example
 //
-//	h := s.HTTPHandler()
+//	h := mcphttp.Handler(s)
 //	mux.Handle("/mcp", h)
 //	mux.Handle("/mcp/", h) // for HTTP+SSE clients: /mcp/sse
 //
@@ -107,14 +110,14 @@ type httpHandler struct {
 //
 // Requests whose Host or Origin header is not allowed are refused (see
 // [WithAllowedHosts]); request bodies are limited to the server's maximum
-// message size ([WithMaxMessageSize]).
-func (s *Server) HTTPHandler(opts ...HTTPOption) http.Handler {
-	return s.newHTTPHandler(opts...)
+// message size ([runtime.WithMaxMessageSize]).
+func Handler(s *runtime.Server, opts ...Option) http.Handler {
+	return newHandler(s, opts...)
 }
 
-func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
+func newHandler(s *runtime.Server, opts ...Option) *httpHandler {
 	h := &httpHandler{srv: s}
-	h.opts = httpOptions{
+	h.opts = options{
 		hosts:       []string{"localhost", "127.0.0.1", "::1"},
 		idleTimeout: 30 * time.Minute,
 	}
@@ -129,7 +132,7 @@ func (s *Server) newHTTPHandler(opts ...HTTPOption) *httpHandler {
 // ServeHTTP serves one HTTP request.
 func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if msg := h.foreign(req); msg != "" {
-		httpError(w, http.StatusForbidden, CodeInvalidRequest, "Forbidden: "+msg)
+		httpError(w, http.StatusForbidden, runtime.CodeInvalidRequest, "Forbidden: "+msg)
 		return
 	}
 	if h.opts.auth != nil {
@@ -148,16 +151,16 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	if !ok {
 		e := unsupportedVersion(req.Header.Get(headerProtocolVersion))
 		e.Message = "Bad Request: unsupported " + headerProtocolVersion + " " +
-			quote(req.Header.Get(headerProtocolVersion)) + "; supported: " + strings.Join(revisions[:], ", ")
+			quote(req.Header.Get(headerProtocolVersion)) + "; supported: " + strings.Join(runtime.SupportedVersions(), ", ")
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusBadRequest)
 		w.Write(appendError(nil, nil, e))
 		return
 	}
 	if rev == rev20260728 && req.Method != http.MethodPost {
-		// 2026-07-28 has no server stream and no sessions (http26.go).
+		// 2026-07-28 has no server stream and no sessions (rev2026.go).
 		w.Header().Set("Allow", "POST")
-		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: protocol revision 2026-07-28 has only POST; listen for notifications with subscriptions/listen")
+		httpError(w, http.StatusMethodNotAllowed, runtime.CodeInvalidRequest, "Method Not Allowed: protocol revision 2026-07-28 has only POST; listen for notifications with subscriptions/listen")
 		return
 	}
 	switch req.Method {
@@ -177,22 +180,8 @@ func (h *httpHandler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 		h.delete(w, req)
 	default:
 		w.Header().Set("Allow", "GET, POST, DELETE")
-		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: "+req.Method+"; use POST, GET or DELETE")
+		httpError(w, http.StatusMethodNotAllowed, runtime.CodeInvalidRequest, "Method Not Allowed: "+req.Method+"; use POST, GET or DELETE")
 	}
-}
-
-// headerRevision reads the MCP-Protocol-Version header: a supported
-// revision, or 2025-03-26 when absent, as the specification says.
-func headerRevision(v string) (revision, bool) {
-	if v == "" {
-		return rev20250326, true
-	}
-	for i, r := range revisions {
-		if r == v {
-			return revision(i), true
-		}
-	}
-	return 0, false
 }
 
 // foreign says what is wrong when the request's Host or Origin is not
@@ -285,10 +274,8 @@ func isJSONContent(ct string) bool {
 func httpError(w http.ResponseWriter, status, code int, msg string) {
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
-	w.Write(appendError(nil, nil, &Error{Code: code, Message: msg}))
+	w.Write(appendError(nil, nil, &runtime.Error{Code: code, Message: msg}))
 }
-
-func quote(s string) string { return string(appendString(nil, s)) }
 
 // sessionIDBytes is the number of random bytes in a session id (192 bits).
 const sessionIDBytes = 24

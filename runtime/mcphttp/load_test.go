@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // loadClient is one client of the load test: a session of its own over a
@@ -90,7 +91,7 @@ func TestHTTPLoad(t *testing.T) {
 	const clients, calls = 64, 1000
 	srv := newServer()
 	srv.AddTool(barrierTool(calls))
-	ts := httptest.NewServer(srv.HTTPHandler())
+	ts := httptest.NewServer(mcphttp.Handler(srv))
 	defer ts.Close()
 	cs := make([]*loadClient, clients)
 	for i := range cs {
@@ -158,7 +159,7 @@ func TestHTTPFaults(t *testing.T) {
 	srv.AddTool(tool("fail", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return nil, fmt.Errorf("open /srv/secret/config.yaml: permission denied")
 	}))
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 	alive := func() {
 		t.Helper()
@@ -223,16 +224,18 @@ func TestHTTPFaults(t *testing.T) {
 func TestHTTPVanishedClientReclaimed(t *testing.T) {
 	const sessions = 8
 	cancelled := make(chan struct{}, sessions)
+	started := make(chan struct{}, sessions)
 	srv := newServer()
 	srv.AddTool(tool("forever", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 		// An event makes the call's stream resumable: its client going
 		// away does not cancel it; the session's expiry does.
-		rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"started"}}`))
+		rt.Progress(ctx, 1, 0, "started")
+		started <- struct{}{}
 		<-ctx.Done()
 		cancelled <- struct{}{}
 		return nil, ctx.Err()
 	}))
-	ts := httptest.NewServer(srv.HTTPHandler(rt.WithSessionIdleTimeout(300 * time.Millisecond)))
+	ts := httptest.NewServer(mcphttp.Handler(srv, mcphttp.WithSessionIdleTimeout(300*time.Millisecond)))
 	defer ts.Close()
 	base := settledGoroutines(0)
 
@@ -241,7 +244,7 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 		c := newLoadClient(t, ts.URL)
 		ids = append(ids, c.session)
 		ctx, vanish := context.WithCancel(context.Background())
-		go c.post(ctx, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"forever"}}`)
+		go c.post(ctx, `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"forever","_meta":{"progressToken":1}}}`)
 		req, _ := http.NewRequestWithContext(ctx, "GET", ts.URL, nil)
 		req.Header.Set("Accept", "text/event-stream")
 		req.Header.Set("Mcp-Session-Id", c.session)
@@ -251,7 +254,12 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 				resp.Body.Close()
 			}
 		}()
-		time.Sleep(20 * time.Millisecond)
+		select { // the call runs, its stream resumable
+		case <-started:
+		case <-time.After(testTimeout):
+			t.Fatal("the call did not start")
+		}
+		time.Sleep(20 * time.Millisecond) // for the GET
 		vanish()
 		c.hc.CloseIdleConnections()
 	}

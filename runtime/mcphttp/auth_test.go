@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 	"golang.org/x/oauth2"
@@ -40,7 +41,7 @@ func testVerifier(_ context.Context, token string) (*rt.Principal, error) {
 	return nil, fmt.Errorf("token %q has expired", token)
 }
 
-var testAuth = rt.Authorization{
+var testAuth = mcphttp.Authorization{
 	Verify:               testVerifier,
 	AuthorizationServers: []string{"https://auth.example.com"},
 	Scopes:               []string{"mcp:tools"},
@@ -61,15 +62,15 @@ const whoamiBody = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"nam
 // authServer mounts a handler with testAuth at /mcp, /mcp/ and the
 // metadata path, as ListenAndServeHTTP does; it returns the client and
 // the server's log.
-func authServer(t *testing.T, opts ...rt.HTTPOption) (*httpClient, *syncBuffer) {
+func authServer(t *testing.T, opts ...mcphttp.Option) (*httpClient, *syncBuffer) {
 	log := &syncBuffer{}
 	srv := httpServer(rt.WithLogger(slogTo(log)))
 	srv.AddTool(principalTool)
-	h := srv.HTTPHandler(append([]rt.HTTPOption{rt.WithAuthorization(testAuth)}, opts...)...)
+	h := mcphttp.Handler(srv, append([]mcphttp.Option{mcphttp.WithAuthorization(testAuth)}, opts...)...)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
 	mux.Handle("/mcp/", h)
-	mux.Handle(rt.MetadataPath+"/", h)
+	mux.Handle(mcphttp.MetadataPath+"/", h)
 	c := newHTTPClient(t, mux)
 	c.url += "/mcp"
 	return c, log
@@ -80,7 +81,7 @@ func bearer(token string) []string { return []string{"Authorization", "Bearer " 
 func TestHTTPAuthorization(t *testing.T) {
 	c, log := authServer(t)
 	base := strings.TrimSuffix(c.url, "/mcp")
-	metadata := base + rt.MetadataPath + "/mcp"
+	metadata := base + mcphttp.MetadataPath + "/mcp"
 
 	// The metadata is public.
 	resp, err := http.Get(metadata)
@@ -181,7 +182,7 @@ func TestHTTPAuthorization(t *testing.T) {
 }
 
 func TestHTTPAuthorizationStateless(t *testing.T) {
-	c, _ := authServer(t, rt.WithStateless())
+	c, _ := authServer(t, mcphttp.WithStateless())
 	c.assume("2025-11-25")
 	c.post(whoamiBody, 401)
 	if x := c.post(whoamiBody, 200, bearer(bobToken)...); !bytes.Contains(x.body, []byte(`"bob mcp:tools"`)) {
@@ -282,7 +283,7 @@ func TestWithAuthorizationNeedsVerifier(t *testing.T) {
 			t.Errorf("panic %v, want one about the missing verifier", p)
 		}
 	}()
-	rt.WithAuthorization(rt.Authorization{})
+	mcphttp.WithAuthorization(mcphttp.Authorization{})
 }
 
 // assertNoLeak fails when what a client got holds a stack trace, a source
@@ -302,7 +303,7 @@ func TestListenAndServeHTTPAuthorization(t *testing.T) {
 	srv.AddTool(principalTool)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- srv.ListenAndServeHTTP(ctx, ":0", rt.WithAuthorization(testAuth)) }()
+	go func() { served <- mcphttp.ListenAndServe(ctx, srv, ":0", mcphttp.WithAuthorization(testAuth)) }()
 	defer func() {
 		cancel()
 		if err := <-served; err != nil {
@@ -315,7 +316,7 @@ func TestListenAndServeHTTPAuthorization(t *testing.T) {
 			url, _, _ = strings.Cut(rest, "\n")
 		}
 	}
-	md, err := oauthex.GetProtectedResourceMetadata(ctx, strings.Replace(url, "/mcp", rt.MetadataPath+"/mcp", 1), url, http.DefaultClient)
+	md, err := oauthex.GetProtectedResourceMetadata(ctx, strings.Replace(url, "/mcp", mcphttp.MetadataPath+"/mcp", 1), url, http.DefaultClient)
 	if err != nil || len(md.AuthorizationServers) != 1 {
 		t.Fatalf("metadata: %+v %v", md, err)
 	}

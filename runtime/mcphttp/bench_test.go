@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // BenchmarkHTTPCall measures one tools/call over Streamable HTTP through
@@ -23,7 +24,7 @@ func BenchmarkHTTPCall(b *testing.B) {
 	})
 	srv := runtime.NewServer("bench", "1.0.0")
 	srv.AddTool(searchTool())
-	stateful := srv.HTTPHandler()
+	stateful := mcphttp.Handler(srv)
 	session := initSession(b, stateful)
 	for _, bc := range []struct {
 		name    string
@@ -32,7 +33,7 @@ func BenchmarkHTTPCall(b *testing.B) {
 	}{
 		{"floor", floor, ""},
 		{"session", stateful, session},
-		{"stateless", srv.HTTPHandler(runtime.WithStateless()), ""},
+		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), ""},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			b.ReportAllocs()
@@ -99,7 +100,7 @@ func BenchmarkHTTPLoopback(b *testing.B) {
 	})
 	srv := runtime.NewServer("bench", "1.0.0")
 	srv.AddTool(searchTool())
-	stateful := srv.HTTPHandler()
+	stateful := mcphttp.Handler(srv)
 	session := initSession(b, stateful)
 	for _, bc := range []struct {
 		name    string
@@ -108,7 +109,7 @@ func BenchmarkHTTPLoopback(b *testing.B) {
 	}{
 		{"floor", floor, ""},
 		{"session", stateful, session},
-		{"stateless", srv.HTTPHandler(runtime.WithStateless()), ""},
+		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), ""},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			ts := httptest.NewServer(bc.h)
@@ -156,8 +157,8 @@ func BenchmarkHTTPLoopbackParallel(b *testing.B) {
 		sessions bool
 	}{
 		{"floor", floor, false},
-		{"session", srv.HTTPHandler(), true},
-		{"stateless", srv.HTTPHandler(runtime.WithStateless()), false},
+		{"session", mcphttp.Handler(srv), true},
+		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), false},
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			ts := httptest.NewServer(bc.h)

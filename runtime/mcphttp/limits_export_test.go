@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import "net/http"
 

@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"context"
@@ -6,32 +6,17 @@ import (
 	"errors"
 	"net/http"
 	"net/url"
-	"slices"
 	"strings"
-	"sync/atomic"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
-
-// Principal is who a bearer token speaks for, as a [TokenVerifier] found
-// it: handlers get it with [PrincipalFromContext].
-type Principal struct {
-	// Subject names the user or client the token was issued to; an HTTP
-	// session belongs to the subject that started it.
-	Subject string
-	// Scopes are the scopes the token grants.
-	Scopes []string
-}
-
-// HasScope reports whether the principal was granted scope.
-func (p *Principal) HasScope(scope string) bool {
-	return p != nil && slices.Contains(p.Scopes, scope)
-}
 
 // TokenVerifier checks a bearer token (an OAuth 2.0 access token issued
 // for this server) and returns whom it speaks for. An error means the
 // token is not valid: expired, revoked, malformed, or issued for another
 // resource. The verifier must check the token's audience: a token issued
 // for another server is not valid here.
-type TokenVerifier func(ctx context.Context, token string) (*Principal, error)
+type TokenVerifier func(ctx context.Context, token string) (*runtime.Principal, error)
 
 // Authorization makes an HTTP handler a protected resource, as the MCP
 // authorization specification defines it: every request must carry a
@@ -70,7 +55,7 @@ const MetadataPath = "/.well-known/oauth-protected-resource"
 //
 //	mux.Handle("/.well-known/oauth-protected-resource/", h)
 //
-// as [Server.ListenAndServeHTTP] does. A request without a valid token is
+// as [ListenAndServe] does. A request without a valid token is
 // answered 401 Unauthorized with a WWW-Authenticate header pointing to
 // the metadata; one whose token lacks a required scope, 403 Forbidden
 // (insufficient_scope). A session belongs to the subject whose token
@@ -78,32 +63,15 @@ const MetadataPath = "/.well-known/oauth-protected-resource"
 // 404 Not Found, as if it did not exist. Tokens are never logged.
 //
 // It panics if a.Verify is nil.
-func WithAuthorization(a Authorization) HTTPOption {
+func WithAuthorization(a Authorization) Option {
 	if a.Verify == nil {
-		panic("runtime.WithAuthorization: Authorization.Verify is nil")
+		panic("mcphttp.WithAuthorization: Authorization.Verify is nil")
 	}
-	return func(o *httpOptions) { o.auth = &a }
+	return func(o *options) { o.auth = &a }
 }
 
-// principalKey is the context key of the request's principal: a
-// *Principal, or an *atomic.Pointer[Principal] in a session's context
-// (the principal of the session's latest request).
-type principalKey struct{}
-
-// PrincipalFromContext returns whom the bearer token of the request being
-// handled speaks for, or nil when the server has no [WithAuthorization].
-func PrincipalFromContext(ctx context.Context) *Principal {
-	switch p := ctx.Value(principalKey{}).(type) {
-	case *Principal:
-		return p
-	case *atomic.Pointer[Principal]:
-		return p.Load()
-	}
-	return nil
-}
-
-func withPrincipal(ctx context.Context, p *Principal) context.Context {
-	return context.WithValue(ctx, principalKey{}, p)
+func withPrincipal(ctx context.Context, p *runtime.Principal) context.Context {
+	return runtime.ContextWithPrincipal(ctx, func() *runtime.Principal { return p })
 }
 
 // authorize checks the request's bearer token. It returns the request with
@@ -121,7 +89,7 @@ func (h *httpHandler) authorize(w http.ResponseWriter, req *http.Request) *http.
 	}
 	if err != nil {
 		// The verifier's text may quote the token: keep it out of the log.
-		h.srv.opts.logger.Info("bearer token refused", "remote", req.RemoteAddr, "err", strings.ReplaceAll(err.Error(), token, "[token]"))
+		h.srv.Logger().Info("bearer token refused", "remote", req.RemoteAddr, "err", strings.ReplaceAll(err.Error(), token, "[token]"))
 		h.challenge(w, req, http.StatusUnauthorized, "invalid_token", "Unauthorized: the bearer token is not valid (expired, revoked, or issued for another resource); get a new one")
 		return nil
 	}
@@ -148,7 +116,7 @@ func (h *httpHandler) challenge(w http.ResponseWriter, req *http.Request, status
 	}
 	b.WriteString(`resource_metadata="` + authParam(metadataURL(a, req)) + `"`)
 	w.Header().Set("WWW-Authenticate", b.String())
-	httpError(w, status, CodeInvalidRequest, msg)
+	httpError(w, status, runtime.CodeInvalidRequest, msg)
 }
 
 // authParam makes s safe inside a quoted auth-param.
@@ -223,7 +191,7 @@ func (h *httpHandler) serveMetadata(w http.ResponseWriter, req *http.Request) {
 		return
 	default:
 		w.Header().Set("Allow", "GET, OPTIONS")
-		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: the metadata is read with GET")
+		httpError(w, http.StatusMethodNotAllowed, runtime.CodeInvalidRequest, "Method Not Allowed: the metadata is read with GET")
 		return
 	}
 	a := h.opts.auth
@@ -243,7 +211,7 @@ func (h *httpHandler) serveMetadata(w http.ResponseWriter, req *http.Request) {
 // ownedBy reports whether the request's principal may use hs: always,
 // without authorization; else only the subject that started it.
 func (hs *httpSession) ownedBy(req *http.Request) bool {
-	p := PrincipalFromContext(req.Context())
+	p := runtime.PrincipalFromContext(req.Context())
 	if p == nil {
 		return hs.owner == nil
 	}
@@ -257,12 +225,12 @@ func (hs *httpSession) ownedBy(req *http.Request) bool {
 // AuthorizationHandler returns a handler that requires of each request a
 // bearer token that a.Verify accepts, as [WithAuthorization] does, then
 // passes it to next with the principal in its context, where
-// [PrincipalFromContext] finds it (a session served with the request's
+// [runtime.PrincipalFromContext] finds it (a session served with the request's
 // context, as the WebSocket handler does, passes it on to its handlers).
 // Requests for paths under [MetadataPath] get the metadata. It is for
-// handlers other than [Server.HTTPHandler], which takes
+// handlers other than [Handler], which takes
 // [WithAuthorization] instead; it panics if a.Verify is nil.
-func (s *Server) AuthorizationHandler(a Authorization, next http.Handler) http.Handler {
+func AuthorizationHandler(s *runtime.Server, a Authorization, next http.Handler) http.Handler {
 	h := &httpHandler{srv: s}
 	WithAuthorization(a)(&h.opts)
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {

@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"math"
@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
 // Limits per client of the HTTP handler: how many sessions it may hold and
@@ -19,15 +21,15 @@ import (
 // one more is answered 503 Service Unavailable with a Retry-After header,
 // until sessions end (DELETE, or the idle timeout of
 // [WithSessionIdleTimeout]). n < 1 means no bound.
-func WithMaxSessions(n int) HTTPOption { return func(o *httpOptions) { o.limits.sessions = n } }
+func WithMaxSessions(n int) Option { return func(o *options) { o.limits.sessions = n } }
 
 // WithMaxSessionsPerClient bounds the sessions one client holds at once
 // (default: no bound): a client that would start one more is answered 429
 // Too Many Requests with a Retry-After header. A client is the subject of
 // its token under [WithAuthorization], else its IP address. n < 1 means no
 // bound.
-func WithMaxSessionsPerClient(n int) HTTPOption {
-	return func(o *httpOptions) { o.limits.perClient = n }
+func WithMaxSessionsPerClient(n int) Option {
+	return func(o *options) { o.limits.perClient = n }
 }
 
 // WithRateLimit bounds how fast one client may send requests (default: no
@@ -38,8 +40,8 @@ func WithMaxSessionsPerClient(n int) HTTPOption {
 // authorization metadata does not. A client is the subject of its token
 // under [WithAuthorization], else its IP address. perSecond <= 0 means no
 // bound; burst < 1 counts as 1.
-func WithRateLimit(perSecond float64, burst int) HTTPOption {
-	return func(o *httpOptions) { o.limits.rate, o.limits.burst = perSecond, max(burst, 1) }
+func WithRateLimit(perSecond float64, burst int) Option {
+	return func(o *options) { o.limits.rate, o.limits.burst = perSecond, max(burst, 1) }
 }
 
 // limitOptions are the options above.
@@ -74,7 +76,7 @@ type bucket struct {
 
 // clientKey names the client of req for the limits.
 func clientKey(req *http.Request) string {
-	if p := PrincipalFromContext(req.Context()); p != nil {
+	if p := runtime.PrincipalFromContext(req.Context()); p != nil {
 		return "subject " + p.Subject
 	}
 	host, _, err := net.SplitHostPort(req.RemoteAddr)
@@ -116,7 +118,7 @@ func (l *limiter) admit(w http.ResponseWriter, req *http.Request) bool {
 	}
 	l.mu.Unlock()
 	if !ok {
-		refuse(w, http.StatusTooManyRequests, CodeInvalidRequest, wait,
+		refuse(w, http.StatusTooManyRequests, runtime.CodeInvalidRequest, wait,
 			"Too Many Requests: over the rate limit of "+strconv.FormatFloat(l.opts.rate, 'g', -1, 64)+" requests a second")
 	}
 	return ok
@@ -153,12 +155,12 @@ func (l *limiter) openSession(w http.ResponseWriter, req *http.Request) (*sessio
 	switch {
 	case l.opts.sessions > 0 && l.sessions >= l.opts.sessions:
 		l.mu.Unlock()
-		refuse(w, http.StatusServiceUnavailable, CodeInternalError, sessionRetryAfter,
+		refuse(w, http.StatusServiceUnavailable, runtime.CodeInternalError, sessionRetryAfter,
 			"Service Unavailable: the server holds its maximum of "+strconv.Itoa(l.opts.sessions)+" sessions; retry later")
 		return nil, false
 	case l.opts.perClient > 0 && l.byClient[key] >= l.opts.perClient:
 		l.mu.Unlock()
-		refuse(w, http.StatusTooManyRequests, CodeInvalidRequest, sessionRetryAfter,
+		refuse(w, http.StatusTooManyRequests, runtime.CodeInvalidRequest, sessionRetryAfter,
 			"Too Many Requests: this client holds its maximum of "+strconv.Itoa(l.opts.perClient)+" sessions; end one (DELETE) before starting another")
 		return nil, false
 	}

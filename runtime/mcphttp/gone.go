@@ -1,10 +1,10 @@
-package runtime
+package mcphttp
 
 // A client that goes away in the middle of a POST over Streamable HTTP
 // does not cancel its calls by that alone: the specification says a
 // disconnection is not a cancellation, because the client may resume the
 // request's event stream with a GET naming the last event it got
-// (http_resume.go). But when nothing could deliver the answers any more,
+// (resume.go). But when nothing could deliver the answers any more,
 // running the calls on only wastes the server's time, and a client that
 // drops its connections could keep any number of them busy. So a call
 // whose POST is gone is cancelled unless its answer can still be resumed.
@@ -25,14 +25,4 @@ func (r *postReply) goneUndeliverable() bool {
 	}
 	r.gone = true
 	return true
-}
-
-// answersThrough reports whether a call whose replier is cr answers
-// through r: r itself, or a batch or a request of revision 2026-07-28
-// that r carries.
-func answersThrough(cr, r replier) bool {
-	if b, ok := cr.(*batch); ok {
-		cr = b.r
-	}
-	return unwrap(cr) == r
 }

@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // FuzzHTTPHandler sends arbitrary requests (method, path, header lines,
@@ -27,14 +28,14 @@ func FuzzHTTPHandler(f *testing.F) {
 		srv.AddTool(principalTool)
 		for _, mode := range []struct {
 			name  string
-			opts  []rt.HTTPOption
+			opts  []mcphttp.Option
 			token string
 		}{
 			{name: "sessions"},
-			{name: "authorization", opts: []rt.HTTPOption{rt.WithAuthorization(testAuth)}, token: aliceToken},
-			{name: "stateless", opts: []rt.HTTPOption{rt.WithStateless()}},
+			{name: "authorization", opts: []mcphttp.Option{mcphttp.WithAuthorization(testAuth)}, token: aliceToken},
+			{name: "stateless", opts: []mcphttp.Option{mcphttp.WithStateless()}},
 		} {
-			h := srv.HTTPHandler(mode.opts...)
+			h := mcphttp.Handler(srv, mode.opts...)
 			sid := ""
 			if mode.name != "stateless" {
 				x := fuzzServe(h, "POST", "/", "Authorization: Bearer "+mode.token, []byte(initBody), false)

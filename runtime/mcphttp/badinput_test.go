@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bufio"
@@ -14,6 +14,7 @@ import (
 
 	ws "github.com/coder/websocket"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
 )
 
@@ -96,7 +97,7 @@ var transports = []struct {
 	}},
 	{"streamable HTTP", func(t *testing.T) *wire {
 		w := &wire{answers: make(chan []byte, 64), hold: newHoldTool()}
-		ts := httptest.NewServer(badInputServer(w.hold).HTTPHandler())
+		ts := httptest.NewServer(mcphttp.Handler(badInputServer(w.hold)))
 		t.Cleanup(ts.Close)
 		var session string
 		post := func(t *testing.T, msg string) {
@@ -147,7 +148,7 @@ var transports = []struct {
 	}},
 	{"legacy SSE", func(t *testing.T) *wire {
 		w := &wire{answers: make(chan []byte, 64), hold: newHoldTool()}
-		h := badInputServer(w.hold).HTTPHandler()
+		h := mcphttp.Handler(badInputServer(w.hold))
 		mux := http.NewServeMux()
 		mux.Handle("/mcp/", h)
 		ts := httptest.NewServer(mux)

@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"bufio"
@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 const initBody = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}`
@@ -171,7 +172,7 @@ func sseData(stream []byte) [][]byte {
 
 // progressTool sends a notification within its exchange, then answers.
 var progressTool = tool("progress", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-	err := rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"working"}}`))
+	err := rt.Progress(ctx, 1, 0, "working")
 	if err != nil {
 		return nil, err
 	}
@@ -250,7 +251,7 @@ func TestHTTPStatus(t *testing.T) {
 		{name: "DELETE without session", method: "DELETE", noSess: true, want: 400},
 		{name: "DELETE unknown session", method: "DELETE", hdr: []string{"Mcp-Session-Id", "nope"}, want: 404},
 	}
-	c := newHTTPClient(t, httpServer(rt.WithMaxMessageSize(1024)).HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(httpServer(rt.WithMaxMessageSize(1024))))
 	c.initialize("2025-11-25")
 	session := c.session
 	for _, tt := range tests {
@@ -275,7 +276,7 @@ func TestHTTPStatus(t *testing.T) {
 }
 
 func TestHTTPInitialize(t *testing.T) {
-	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(httpServer()))
 	x := c.post(initBody, 200)
 	id := x.header.Get("Mcp-Session-Id")
 	if len(id) < 22 || strings.ContainsFunc(id, func(r rune) bool { return r < 0x21 || r > 0x7e }) {
@@ -285,7 +286,7 @@ func TestHTTPInitialize(t *testing.T) {
 		t.Errorf("initialize result: %s", x.body)
 	}
 	// Every session gets its own id.
-	c2 := newHTTPClient(t, httpServer().HTTPHandler())
+	c2 := newHTTPClient(t, mcphttp.Handler(httpServer()))
 	if id2 := c2.post(initBody, 200).header.Get("Mcp-Session-Id"); id2 == id || id2 == "" {
 		t.Errorf("second session id %q, first %q", id2, id)
 	}
@@ -302,7 +303,7 @@ func TestHTTPInitialize(t *testing.T) {
 }
 
 func TestHTTPDelete(t *testing.T) {
-	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(httpServer()))
 	c.initialize("2025-11-25")
 	if x := c.do("DELETE", ""); x.status != http.StatusNoContent {
 		t.Fatalf("DELETE: %d %s", x.status, x.body)
@@ -314,7 +315,7 @@ func TestHTTPDelete(t *testing.T) {
 }
 
 func TestHTTPBatch(t *testing.T) {
-	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(httpServer()))
 	c.initialize("2025-03-26")
 	x := c.post("["+listBody+","+echoBody+`,{"jsonrpc":"2.0","method":"notifications/x"}]`, 200)
 	var got []struct{ ID int }
@@ -325,7 +326,7 @@ func TestHTTPBatch(t *testing.T) {
 }
 
 func TestHTTPIdleExpiry(t *testing.T) {
-	c := newHTTPClient(t, httpServer().HTTPHandler(rt.WithSessionIdleTimeout(50*time.Millisecond)))
+	c := newHTTPClient(t, mcphttp.Handler(httpServer(), mcphttp.WithSessionIdleTimeout(50*time.Millisecond)))
 	c.initialize("2025-11-25")
 	c.post(listBody, 200)
 	deadline := time.Now().Add(testTimeout)
@@ -342,13 +343,13 @@ func TestHTTPIdleExpiry(t *testing.T) {
 }
 
 func TestHTTPEventStreamResponse(t *testing.T) {
-	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(httpServer()))
 	c.initialize("2025-11-25")
-	x := c.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"progress"}}`, 200)
+	x := c.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"progress","_meta":{"progressToken":1}}}`, 200)
 	if ct := x.header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("Content-Type %q, want text/event-stream: %s", ct, x.body)
 	}
-	if len(x.events) != 2 || !bytes.Contains(x.events[0], []byte(`"notifications/message"`)) || !bytes.Contains(x.events[1], []byte(`"id":7`)) {
+	if len(x.events) != 2 || !bytes.Contains(x.events[0], []byte(`"notifications/progress"`)) || !bytes.Contains(x.events[1], []byte(`"id":7`)) {
 		t.Fatalf("events %q, want the notification then the answer", x.events)
 	}
 	// Without related messages the answer is plain JSON.
@@ -358,7 +359,7 @@ func TestHTTPEventStreamResponse(t *testing.T) {
 }
 
 func TestHTTPPanicRecovered(t *testing.T) {
-	c := newHTTPClient(t, httpServer().HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(httpServer()))
 	c.initialize("2025-11-25")
 	x := c.post(`{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"panic"}}`, 200)
 	if !bytes.Contains(x.body, []byte(`"isError":true`)) {
@@ -393,7 +394,7 @@ func (c *httpClient) openStream(ctx context.Context) (<-chan []byte, *http.Respo
 
 func TestHTTPServerStream(t *testing.T) {
 	srv := httpServer()
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 	notify := `{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"notify"}}`
 	// No stream yet: Notify fails, and the tool says so.
@@ -438,7 +439,7 @@ func TestHTTPCancel(t *testing.T) {
 	b := newBlocker()
 	srv := newServer()
 	srv.AddTool(b.tool())
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 
 	// notifications/cancelled in another POST cancels the call; its POST
@@ -471,7 +472,7 @@ func TestHTTPCancel(t *testing.T) {
 	b = newBlocker()
 	srv = newServer()
 	srv.AddTool(b.tool())
-	c = newHTTPClient(t, srv.HTTPHandler(rt.WithStateless()))
+	c = newHTTPClient(t, mcphttp.Handler(srv, mcphttp.WithStateless()))
 	c.assume("2025-11-25")
 	gone = abandon(c, "c")
 	b.waitStarted(t, 1)
@@ -505,7 +506,7 @@ func TestHTTPConcurrentCalls(t *testing.T) {
 	b := newBlocker()
 	srv := newServer()
 	srv.AddTool(b.tool())
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 	const n = 5
 	done := make(chan *exchange, n)
@@ -526,7 +527,7 @@ func TestHTTPConcurrentCalls(t *testing.T) {
 
 func TestHTTPStateless(t *testing.T) {
 	srv := httpServer()
-	c := newHTTPClient(t, srv.HTTPHandler(rt.WithStateless()))
+	c := newHTTPClient(t, mcphttp.Handler(srv, mcphttp.WithStateless()))
 	// Initialize works, but starts no session.
 	if x := c.post(initBody, 200); x.header.Get("Mcp-Session-Id") != "" {
 		t.Errorf("stateless initialize gave session %q", x.header.Get("Mcp-Session-Id"))
@@ -536,7 +537,7 @@ func TestHTTPStateless(t *testing.T) {
 	if x := c.post(echoBody, 200); !bytes.Contains(x.body, []byte(`"text":"hi"`)) {
 		t.Errorf("call: %s", x.body)
 	}
-	if x := c.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"progress"}}`, 200); len(x.events) != 2 {
+	if x := c.post(`{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"progress","_meta":{"progressToken":1}}}`, 200); len(x.events) != 2 {
 		t.Errorf("progress: %q", x.events)
 	}
 	if x := c.post(`{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"notify"}}`, 200); !bytes.Contains(x.body, []byte("stateless")) {
@@ -565,7 +566,7 @@ func TestListenAndServeHTTP(t *testing.T) {
 	srv.AddTool(echoTool)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
-	go func() { served <- srv.ListenAndServeHTTP(ctx, ":0") }()
+	go func() { served <- mcphttp.ListenAndServe(ctx, srv, ":0") }()
 	var url string
 	deadline := time.Now().Add(testTimeout)
 	for url == "" && time.Now().Before(deadline) {
@@ -603,7 +604,7 @@ func slogTo(w io.Writer) *slog.Logger { return slog.New(slog.NewTextHandler(w, n
 func TestHTTPLegacySSE(t *testing.T) {
 	srv := httpServer()
 	mux := http.NewServeMux()
-	h := srv.HTTPHandler()
+	h := mcphttp.Handler(srv)
 	mux.Handle("/mcp", h)
 	mux.Handle("/mcp/", h)
 	c := newHTTPClient(t, mux)
@@ -695,7 +696,7 @@ func TestHTTPLegacySSE(t *testing.T) {
 func TestHTTPAllowList(t *testing.T) {
 	tests := []struct {
 		name         string
-		opts         []rt.HTTPOption
+		opts         []mcphttp.Option
 		host, origin string
 		want         int
 	}{
@@ -704,20 +705,20 @@ func TestHTTPAllowList(t *testing.T) {
 		{name: "default: no host", host: "", want: 403},
 		{name: "default: DNS rebinding", host: "attacker.example:8080", origin: "http://attacker.example:8080", want: 403},
 		{name: "default: loopback origin", host: "localhost:8080", origin: "http://127.0.0.1:3000", want: 200},
-		{name: "named host", opts: []rt.HTTPOption{rt.WithAllowedHosts("MCP.example.com")}, host: "mcp.example.com:443", want: 200},
-		{name: "named host replaces the default", opts: []rt.HTTPOption{rt.WithAllowedHosts("mcp.example.com")}, host: "localhost", want: 403},
-		{name: "named host allows its origin", opts: []rt.HTTPOption{rt.WithAllowedHosts("mcp.example.com")}, host: "mcp.example.com", origin: "https://mcp.example.com", want: 200},
-		{name: "named host, foreign origin", opts: []rt.HTTPOption{rt.WithAllowedHosts("mcp.example.com")}, host: "mcp.example.com", origin: "https://evil.example", want: 403},
-		{name: "any host", opts: []rt.HTTPOption{rt.WithAllowedHosts("*")}, host: "whatever.example", want: 200},
-		{name: "any host is not any origin", opts: []rt.HTTPOption{rt.WithAllowedHosts("*")}, host: "whatever.example", origin: "https://evil.example", want: 403},
-		{name: "named origin", opts: []rt.HTTPOption{rt.WithAllowedOrigins("https://app.example.com")}, host: "localhost", origin: "https://APP.example.com", want: 200},
-		{name: "named origin, other port", opts: []rt.HTTPOption{rt.WithAllowedOrigins("https://app.example.com")}, host: "localhost", origin: "https://app.example.com:8443", want: 403},
-		{name: "any origin", opts: []rt.HTTPOption{rt.WithAllowedOrigins("*")}, host: "localhost", origin: "https://evil.example", want: 200},
-		{name: "any origin is not any host", opts: []rt.HTTPOption{rt.WithAllowedOrigins("*")}, host: "evil.example", want: 403},
+		{name: "named host", opts: []mcphttp.Option{mcphttp.WithAllowedHosts("MCP.example.com")}, host: "mcp.example.com:443", want: 200},
+		{name: "named host replaces the default", opts: []mcphttp.Option{mcphttp.WithAllowedHosts("mcp.example.com")}, host: "localhost", want: 403},
+		{name: "named host allows its origin", opts: []mcphttp.Option{mcphttp.WithAllowedHosts("mcp.example.com")}, host: "mcp.example.com", origin: "https://mcp.example.com", want: 200},
+		{name: "named host, foreign origin", opts: []mcphttp.Option{mcphttp.WithAllowedHosts("mcp.example.com")}, host: "mcp.example.com", origin: "https://evil.example", want: 403},
+		{name: "any host", opts: []mcphttp.Option{mcphttp.WithAllowedHosts("*")}, host: "whatever.example", want: 200},
+		{name: "any host is not any origin", opts: []mcphttp.Option{mcphttp.WithAllowedHosts("*")}, host: "whatever.example", origin: "https://evil.example", want: 403},
+		{name: "named origin", opts: []mcphttp.Option{mcphttp.WithAllowedOrigins("https://app.example.com")}, host: "localhost", origin: "https://APP.example.com", want: 200},
+		{name: "named origin, other port", opts: []mcphttp.Option{mcphttp.WithAllowedOrigins("https://app.example.com")}, host: "localhost", origin: "https://app.example.com:8443", want: 403},
+		{name: "any origin", opts: []mcphttp.Option{mcphttp.WithAllowedOrigins("*")}, host: "localhost", origin: "https://evil.example", want: 200},
+		{name: "any origin is not any host", opts: []mcphttp.Option{mcphttp.WithAllowedOrigins("*")}, host: "evil.example", want: 403},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := httpServer().HTTPHandler(append(tt.opts, rt.WithStateless())...)
+			h := mcphttp.Handler(httpServer(), append(tt.opts, mcphttp.WithStateless())...)
 			req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(listBody))
 			req.Host = tt.host
 			req.Header.Set("Accept", "application/json, text/event-stream")
@@ -740,7 +741,7 @@ func TestHTTPMaxInFlight(t *testing.T) {
 	b := newBlocker()
 	srv := newServer(rt.WithMaxInFlight(2))
 	srv.AddTool(b.tool())
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 	done := make(chan *exchange, 3)
 	for _, id := range []string{"a", "b", "c"} {
@@ -772,7 +773,7 @@ func TestHTTPSessionFromContext(t *testing.T) {
 		name, _ := s.ClientInfo()
 		return rt.TextResult(name + " " + s.ProtocolVersion()), nil
 	}))
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-06-18")
 	if x := c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"whoami"}}`, 200); !bytes.Contains(x.body, []byte(`"t 2025-06-18"`)) {
 		t.Errorf("whoami: %s", x.body)
@@ -838,15 +839,15 @@ func TestHTTPResume(t *testing.T) {
 			if i == 1 {
 				<-gate
 			}
-			rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"`+step+`"}}`))
+			rt.Progress(ctx, float64(i+1), 0, step)
 		}
 		return rt.TextResult("finished"), nil
 	}))
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 
 	ctx, cancel := context.WithCancel(context.Background())
-	call := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"steps"}}`
+	call := `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"steps","_meta":{"progressToken":5}}}`
 	c.tr.Client([]byte(call))
 	req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(call))
 	req.Header.Set("Accept", "application/json, text/event-stream")

@@ -1,7 +1,9 @@
-package runtime
+package mcphttp
 
 import (
 	"net/http"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
 // The HTTP+SSE transport of revision 2024-11-05, for clients that speak
@@ -17,27 +19,27 @@ const legacySessionParam = "sessionId"
 func (h *httpHandler) getLegacy(w http.ResponseWriter, req *http.Request) {
 	if h.opts.stateless {
 		w.Header().Set("Allow", "POST")
-		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: a stateless server has no HTTP+SSE sessions")
+		httpError(w, http.StatusMethodNotAllowed, runtime.CodeInvalidRequest, "Method Not Allowed: a stateless server has no HTTP+SSE sessions")
 		return
 	}
 	if _, events := accepts(req.Header.Values("Accept")); !events && req.Header.Get("Accept") != "" {
-		httpError(w, http.StatusNotAcceptable, CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
+		httpError(w, http.StatusNotAcceptable, runtime.CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
 		return
 	}
-	slot, ok := h.limiter.openSession(w, req) // http_limits.go
+	slot, ok := h.limiter.openSession(w, req) // limits.go
 	if !ok {
 		return
 	}
-	hs, err := newHTTPSession(h.srv, true, PrincipalFromContext(req.Context()))
+	hs, err := newHTTPSession(h.srv, true, runtime.PrincipalFromContext(req.Context()))
 	if err != nil {
 		slot.release()
-		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
+		httpError(w, http.StatusInternalServerError, runtime.CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
 	}
 	hs.slot = slot
 	if !h.add(hs) {
 		hs.end()
-		httpError(w, http.StatusServiceUnavailable, CodeInternalError, "Service Unavailable: the server is shutting down")
+		httpError(w, http.StatusServiceUnavailable, runtime.CodeInternalError, "Service Unavailable: the server is shutting down")
 		return
 	}
 	defer h.remove(hs.id)
@@ -53,25 +55,25 @@ func (h *httpHandler) getLegacy(w http.ResponseWriter, req *http.Request) {
 // session's stream.
 func (h *httpHandler) postLegacy(w http.ResponseWriter, req *http.Request) {
 	if !isJSONContent(req.Header.Get("Content-Type")) {
-		httpError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, "Unsupported Media Type: the Content-Type must be application/json")
+		httpError(w, http.StatusUnsupportedMediaType, runtime.CodeInvalidRequest, "Unsupported Media Type: the Content-Type must be application/json")
 		return
 	}
 	id := req.URL.Query().Get(legacySessionParam)
 	hs := h.lookup(id)
 	if hs == nil || !hs.legacy || !hs.ownedBy(req) {
-		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; open a new one with GET .../sse")
+		httpError(w, http.StatusNotFound, runtime.CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; open a new one with GET .../sse")
 		return
 	}
 	body := getBuffer()
 	defer putBuffer(body)
 	if status, msg := h.readBody(w, req, body); status != 0 {
-		httpError(w, status, CodeInvalidRequest, msg)
+		httpError(w, status, runtime.CodeInvalidRequest, msg)
 		return
 	}
 	hs.enter()
 	defer hs.leave()
 	hs.handling.Lock()
-	hs.s.handle(*body) // calls run elsewhere: the session has no inliner
+	hs.s.Handle(*body, nil) // answers go on the stream; calls run elsewhere
 	hs.handling.Unlock()
 	w.WriteHeader(http.StatusAccepted)
 }

@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"bytes"
@@ -10,28 +10,28 @@ import (
 	"sync"
 	"time"
 
-	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
 // post answers a POST: one JSON-RPC message, or a batch where revision
 // 2025-03-26 is in force.
-func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revision) {
+func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev string) {
 	if json, events := accepts(req.Header.Values("Accept")); !json || !events {
-		httpError(w, http.StatusNotAcceptable, CodeInvalidRequest, "Not Acceptable: the Accept header must list both application/json and text/event-stream")
+		httpError(w, http.StatusNotAcceptable, runtime.CodeInvalidRequest, "Not Acceptable: the Accept header must list both application/json and text/event-stream")
 		return
 	}
 	if !isJSONContent(req.Header.Get("Content-Type")) {
-		httpError(w, http.StatusUnsupportedMediaType, CodeInvalidRequest, "Unsupported Media Type: the Content-Type must be application/json")
+		httpError(w, http.StatusUnsupportedMediaType, runtime.CodeInvalidRequest, "Unsupported Media Type: the Content-Type must be application/json")
 		return
 	}
 	body := getBuffer()
 	defer putBuffer(body)
 	if status, msg := h.readBody(w, req, body); status != 0 {
-		httpError(w, status, CodeInvalidRequest, msg)
+		httpError(w, status, runtime.CodeInvalidRequest, msg)
 		return
 	}
 	if rev == rev20260728 {
-		h.post2026(w, req, *body) // http26.go
+		h.post2026(w, req, *body) // rev2026.go
 		return
 	}
 	if h.opts.stateless {
@@ -50,7 +50,7 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 	r := newPostReply(w)
 	r.streams = &hs.posts
 	hs.handling.Lock()
-	call := hs.s.handleFor(*body, r)
+	call := hs.s.Handle(*body, r)
 	hs.handling.Unlock()
 	r.answer(req, hs.s, call, "", false)
 }
@@ -58,7 +58,7 @@ func (h *httpHandler) post(w http.ResponseWriter, req *http.Request, rev revisio
 // readBody reads the request body into buf, up to the server's maximum
 // message size. It returns an HTTP status and message when it fails.
 func (h *httpHandler) readBody(w http.ResponseWriter, req *http.Request, buf *[]byte) (int, string) {
-	limit := h.srv.opts.maxMessage
+	limit := h.srv.MaxMessageSize()
 	if req.ContentLength > int64(limit) {
 		return tooLarge(limit)
 	}
@@ -106,12 +106,11 @@ func tooLarge(limit int) (int, string) {
 // initialize request: it starts a session.
 func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, body []byte) {
 	var m message
-	var d mcpimpl.Decoder
 	if data := trimSpace(body); data[0] == '[' {
-		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; a session starts with an initialize request on its own, not in a batch")
+		httpError(w, http.StatusBadRequest, runtime.CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; a session starts with an initialize request on its own, not in a batch")
 		return
 	}
-	if err := parseMessage(&d, body, &m); err != nil {
+	if err := parseMessage(body, &m); err != nil {
 		httpError(w, http.StatusBadRequest, err.Code, err.Message)
 		return
 	}
@@ -124,29 +123,29 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 		w.WriteHeader(http.StatusAccepted)
 		return
 	}
-	if m.method != methodInitialize {
-		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
+	if m.method != "initialize" {
+		httpError(w, http.StatusBadRequest, runtime.CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return
 	}
-	slot, ok := h.limiter.openSession(w, req) // http_limits.go
+	slot, ok := h.limiter.openSession(w, req) // limits.go
 	if !ok {
 		return
 	}
-	hs, err := newHTTPSession(h.srv, false, PrincipalFromContext(req.Context()))
+	hs, err := newHTTPSession(h.srv, false, runtime.PrincipalFromContext(req.Context()))
 	if err != nil {
 		slot.release()
-		httpError(w, http.StatusInternalServerError, CodeInternalError, "Internal Server Error: no session id: "+err.Error())
+		httpError(w, http.StatusInternalServerError, runtime.CodeInternalError, "Internal Server Error: no session id: "+err.Error())
 		return
 	}
 	hs.slot = slot
 	r := newPostReply(w)
-	call := hs.s.handleFor(body, r) // no other request knows hs yet
+	call := hs.s.Handle(body, r) // no other request knows hs yet
 	id := ""
-	if hs.s.initialized {
+	if hs.s.ProtocolVersion() != "" {
 		if !h.add(hs) {
 			hs.end()
 			r.release()
-			httpError(w, http.StatusServiceUnavailable, CodeInternalError, "Service Unavailable: the server is shutting down")
+			httpError(w, http.StatusServiceUnavailable, runtime.CodeInternalError, "Service Unavailable: the server is shutting down")
 			return
 		}
 		id = hs.id
@@ -158,27 +157,27 @@ func (h *httpHandler) postInitialize(w http.ResponseWriter, req *http.Request, b
 
 // postStateless answers a POST with a session of its own, initialized at
 // the revision of the request's MCP-Protocol-Version header.
-func (h *httpHandler) postStateless(w http.ResponseWriter, req *http.Request, body []byte, rev revision) {
-	s := newSession(req.Context(), h.srv, noServerStream{})
-	s.rev, s.initialized, s.assumed = rev, true, true
+func (h *httpHandler) postStateless(w http.ResponseWriter, req *http.Request, body []byte, rev string) {
+	s := h.srv.OpenSession(req.Context(), noServerStream)
+	if err := s.AssumeVersion(rev); err != nil {
+		httpError(w, http.StatusBadRequest, runtime.CodeInvalidRequest, "Bad Request: "+err.Error())
+		return
+	}
 	r := newPostReply(w)
-	call := s.handleFor(body, r)
+	call := s.Handle(body, r)
 	r.answer(req, s, call, "", true)
-	s.closed.Store(true)
-	h.srv.untrack(s) // session_end.go
-	s.cancelAll()
-	s.workers.close(s)
+	s.End()
 }
 
 // get opens the session's server stream.
 func (h *httpHandler) get(w http.ResponseWriter, req *http.Request) {
 	if h.opts.stateless {
 		w.Header().Set("Allow", "POST")
-		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: a stateless server has no server stream")
+		httpError(w, http.StatusMethodNotAllowed, runtime.CodeInvalidRequest, "Method Not Allowed: a stateless server has no server stream")
 		return
 	}
 	if _, events := accepts(req.Header.Values("Accept")); !events {
-		httpError(w, http.StatusNotAcceptable, CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
+		httpError(w, http.StatusNotAcceptable, runtime.CodeInvalidRequest, "Not Acceptable: the Accept header must list text/event-stream")
 		return
 	}
 	hs := h.session(w, req)
@@ -201,7 +200,7 @@ func (h *httpHandler) get(w http.ResponseWriter, req *http.Request) {
 func (h *httpHandler) delete(w http.ResponseWriter, req *http.Request) {
 	if h.opts.stateless {
 		w.Header().Set("Allow", "POST")
-		httpError(w, http.StatusMethodNotAllowed, CodeInvalidRequest, "Method Not Allowed: a stateless server has no sessions to end")
+		httpError(w, http.StatusMethodNotAllowed, runtime.CodeInvalidRequest, "Method Not Allowed: a stateless server has no sessions to end")
 		return
 	}
 	hs := h.session(w, req)
@@ -217,29 +216,27 @@ func (h *httpHandler) delete(w http.ResponseWriter, req *http.Request) {
 func (h *httpHandler) session(w http.ResponseWriter, req *http.Request) *httpSession {
 	id := req.Header.Get(headerSessionID)
 	if id == "" {
-		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
+		httpError(w, http.StatusBadRequest, runtime.CodeInvalidRequest, "Bad Request: the Mcp-Session-Id header is required; initialize returns it")
 		return nil
 	}
 	hs := h.lookup(id)
 	if hs == nil || hs.legacy || !hs.ownedBy(req) {
-		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; initialize a new one")
+		httpError(w, http.StatusNotFound, runtime.CodeInvalidRequest, "Not Found: session "+quote(id)+" has ended or never existed; initialize a new one")
 		return nil
 	}
 	return hs
 }
 
 // noServerStream is the transport of a stateless request's session.
-type noServerStream struct{}
+func noServerStream([]byte) error { return errStateless }
 
 var errStateless = errors.New("no server stream: the server is stateless")
-
-func (noServerStream) writeMessage([]byte) error { return errStateless }
 
 // errExchangeOver is what sending within a request's exchange returns once
 // its POST has been answered or abandoned.
 var errExchangeOver = errors.New("the request's HTTP exchange is over")
 
-// postReply is the replier of one POST: it collects the answer, as JSON,
+// postReply is the runtime.Exchange of one POST: it collects the answer, as JSON,
 // until a message related to the request is sent before it; then it turns
 // the response into an event stream that carries both.
 type postReply struct {
@@ -267,11 +264,8 @@ func newPostReply(w http.ResponseWriter) *postReply {
 	return r
 }
 
-// idle makes the POST's goroutine run the call (see inliner): it has
-// nothing else to do until the call ends.
-func (r *postReply) idle() bool { return true }
-
-func (r *postReply) reply(msg []byte) {
+// Reply takes the answer to a request of the POST.
+func (r *postReply) Reply(msg []byte) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch {
@@ -291,7 +285,9 @@ func (r *postReply) reply(msg []byte) {
 	}
 }
 
-func (r *postReply) related(msg []byte) error {
+// Related sends a message of a request's exchange on the POST's event
+// stream, which it starts if need be.
+func (r *postReply) Related(msg []byte) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.stream != nil {
@@ -329,13 +325,15 @@ func (r *postReply) startEventsLocked() {
 	}
 }
 
-func (r *postReply) begin() {
+// Begin counts a request of the POST that is answered asynchronously.
+func (r *postReply) Begin() {
 	r.mu.Lock()
 	r.pending++
 	r.mu.Unlock()
 }
 
-func (r *postReply) end() {
+// End counts the answer of such a request.
+func (r *postReply) End() {
 	r.mu.Lock()
 	r.pending--
 	if r.pending == 0 {
@@ -350,7 +348,7 @@ func (r *postReply) end() {
 	r.mu.Unlock()
 }
 
-// answer runs the call handleFor returned, if any, waits until every
+// answer runs the call Handle returned, if any, waits until every
 // request of the POST is answered or the client goes away, and finishes
 // the response: the JSON answer, or 202 Accepted when the POST held no
 // request; sessionID, if not empty, goes in the Mcp-Session-Id header.
@@ -360,15 +358,15 @@ func (r *postReply) end() {
 // not to take a disconnection for a cancellation, as the client may resume
 // the stream. With cancelGone set (a stateless request, whose session ends
 // with its POST) they are cancelled.
-func (r *postReply) answer(req *http.Request, s *Session, call *callContext, sessionID string, cancelGone bool) {
+func (r *postReply) answer(req *http.Request, s *runtime.Session, call func(), sessionID string, cancelGone bool) {
 	r.mu.Lock()
 	busy := r.pending > 0 && req.Context().Done() != nil
 	r.mu.Unlock()
 	pooled := true
 	if busy {
 		stop := context.AfterFunc(req.Context(), func() {
-			if cancelGone || r.goneUndeliverable() { // http_gone.go
-				s.cancelFor(r)
+			if cancelGone || r.goneUndeliverable() { // gone.go
+				s.CancelExchange(r)
 			}
 		})
 		defer func() {
@@ -381,7 +379,7 @@ func (r *postReply) answer(req *http.Request, s *Session, call *callContext, ses
 		defer r.finish(sessionID, pooled)
 	}
 	if call != nil {
-		s.runCall(call)
+		call()
 	}
 	r.wait(req.Context())
 }

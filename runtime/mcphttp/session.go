@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"bytes"
@@ -10,15 +10,17 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
-// httpSession is a Session carried by Streamable HTTP: messages arrive in
+// httpSession is a session carried by Streamable HTTP: messages arrive in
 // POSTs, each answered on its own response, and what the server sends
 // outside a request's exchange goes on the server stream a GET opened.
 type httpSession struct {
 	id     string
 	legacy bool // HTTP+SSE of revision 2024-11-05: every answer goes on the stream
-	s      *Session
+	s      *runtime.Session
 	cancel context.CancelFunc
 	stream serverStream
 	posts  postStreams // the event streams of POSTs, for resuming
@@ -32,14 +34,14 @@ type httpSession struct {
 
 	// owner is the principal whose token started the session, nil without
 	// authorization; principal is that of its latest request.
-	owner     *Principal
-	principal atomic.Pointer[Principal]
+	owner     *runtime.Principal
+	principal atomic.Pointer[runtime.Principal]
 
-	slot *sessionSlot // its place under the session limits (http_limits.go)
+	slot *sessionSlot // its place under the session limits (limits.go)
 }
 
 // newHTTPSession makes a session for owner, nil without authorization.
-func newHTTPSession(srv *Server, legacy bool, owner *Principal) (*httpSession, error) {
+func newHTTPSession(srv *runtime.Server, legacy bool, owner *runtime.Principal) (*httpSession, error) {
 	var b [sessionIDBytes]byte
 	if _, err := rand.Read(b[:]); err != nil {
 		return nil, err
@@ -48,11 +50,11 @@ func newHTTPSession(srv *Server, legacy bool, owner *Principal) (*httpSession, e
 	ctx := context.Background()
 	if owner != nil {
 		hs.principal.Store(owner)
-		ctx = context.WithValue(ctx, principalKey{}, &hs.principal)
+		ctx = runtime.ContextWithPrincipal(ctx, hs.principal.Load)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	hs.cancel = cancel
-	hs.s = newSession(ctx, srv, &hs.stream)
+	hs.s = srv.OpenSession(ctx, hs.stream.writeMessage)
 	hs.stream.numbered = !legacy
 	hs.touch()
 	return hs, nil
@@ -82,12 +84,9 @@ func (hs *httpSession) enterWhile(req *http.Request) (leave func()) {
 // closes.
 func (hs *httpSession) end() {
 	hs.ended.Do(func() {
-		hs.s.closed.Store(true)
 		hs.cancel()
-		hs.s.srv.untrack(hs.s) // session_end.go
-		hs.s.cancelAll()
 		hs.stream.close()
-		hs.s.workers.close(hs.s)
+		hs.s.End()
 		hs.slot.release()
 	})
 }
@@ -252,12 +251,12 @@ func (st *serverStream) serve(w http.ResponseWriter, req *http.Request, first []
 	st.mu.Lock()
 	if st.closed {
 		st.mu.Unlock()
-		httpError(w, http.StatusNotFound, CodeInvalidRequest, "Not Found: the session has ended")
+		httpError(w, http.StatusNotFound, runtime.CodeInvalidRequest, "Not Found: the session has ended")
 		return
 	}
 	if st.w != nil {
 		st.mu.Unlock()
-		httpError(w, http.StatusConflict, CodeInvalidRequest, "Conflict: the session already has a server stream open")
+		httpError(w, http.StatusConflict, runtime.CodeInvalidRequest, "Conflict: the session already has a server stream open")
 		return
 	}
 	rc := http.NewResponseController(w)

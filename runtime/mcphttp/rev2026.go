@@ -1,4 +1,4 @@
-package runtime
+package mcphttp
 
 import (
 	"bytes"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
+	"github.com/mcpgen/mcpgen/runtime"
 )
 
 // Header names of the Streamable HTTP transport in revision 2026-07-28,
@@ -26,12 +26,11 @@ const (
 // answered with 400 Bad Request and a HeaderMismatch error.
 func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []byte) {
 	if data := trimSpace(body); data[0] == '[' {
-		httpError(w, http.StatusBadRequest, CodeInvalidRequest, "Bad Request: protocol revision 2026-07-28 has no JSON-RPC batches")
+		httpError(w, http.StatusBadRequest, runtime.CodeInvalidRequest, "Bad Request: protocol revision 2026-07-28 has no JSON-RPC batches")
 		return
 	}
 	var m message
-	var d mcpimpl.Decoder
-	if err := parseMessage(&d, body, &m); err != nil {
+	if err := parseMessage(body, &m); err != nil {
 		httpError(w, http.StatusBadRequest, err.Code, err.Message)
 		return
 	}
@@ -42,10 +41,10 @@ func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []
 			w.Write(appendError(nil, m.id, e))
 			return
 		}
-		if !h.srv.knows2026(m.method) {
+		if !h.srv.Answers(m.method) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusNotFound)
-			w.Write(appendError(nil, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method}))
+			w.Write(appendError(nil, m.id, &runtime.Error{Code: runtime.CodeMethodNotFound, Message: "Method not found: " + m.method}))
 			return
 		}
 	}
@@ -53,9 +52,9 @@ func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []
 }
 
 // check2026Headers compares the standard request headers with the request.
-func check2026Headers(hdr http.Header, m *message) *Error {
-	mismatch := func(msg string) *Error {
-		return &Error{Code: CodeHeaderMismatch, Message: "Header mismatch: " + msg}
+func check2026Headers(hdr http.Header, m *message) *runtime.Error {
+	mismatch := func(msg string) *runtime.Error {
+		return &runtime.Error{Code: runtime.CodeHeaderMismatch, Message: "Header mismatch: " + msg}
 	}
 	method := hdr.Get(headerMethod)
 	switch {
@@ -79,9 +78,9 @@ func check2026Headers(hdr http.Header, m *message) *Error {
 	}
 	var want *string
 	switch m.method {
-	case methodToolsCall, methodPromptsGet:
+	case "tools/call", "prompts/get":
 		want = p.Name
-	case methodResourcesRead:
+	case "resources/read":
 		want = p.URI
 	default:
 		return nil
@@ -125,25 +124,6 @@ func decodeHeaderValue(v string) (string, bool) {
 	return v, true
 }
 
-// knows2026 reports whether the server answers method in revision
-// 2026-07-28.
-func (srv *Server) knows2026(method string) bool {
-	p := &srv.prims
-	switch method {
-	case methodDiscover, methodListen:
-		return true
-	case methodToolsList, methodToolsCall:
-		return srv.hasTools()
-	case methodResourcesList, methodResourceTemplates, methodResourcesRead:
-		return p.hasResources()
-	case methodPromptsList, methodPromptsGet:
-		return p.hasPrompts()
-	case methodComplete:
-		return p.hasCompletions()
-	}
-	return false
-}
-
 // badRequest2026 reports whether resp is one of the error responses that
 // revision 2026-07-28 sends with 400 Bad Request over HTTP: header
 // mismatch, missing client capability, unsupported protocol version.
@@ -160,7 +140,7 @@ func badRequest2026(resp []byte) bool {
 		return false
 	}
 	switch r.Error.Code {
-	case CodeHeaderMismatch, CodeMissingClientCapability, CodeUnsupportedProtocolVersion:
+	case runtime.CodeHeaderMismatch, runtime.CodeMissingClientCapability, runtime.CodeUnsupportedProtocolVersion:
 		return true
 	}
 	return false

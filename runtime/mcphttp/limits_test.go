@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // limitsClient sends requests to a handler in process, as the client at
@@ -74,7 +74,7 @@ func wantRefused(t *testing.T, w *httptest.ResponseRecorder, status, minRetry in
 }
 
 func TestHTTPMaxSessions(t *testing.T) {
-	h := httpServer().HTTPHandler(rt.WithMaxSessions(2))
+	h := mcphttp.Handler(httpServer(), mcphttp.WithMaxSessions(2))
 	a := limitsClient{t: t, h: h, addr: "192.0.2.1"}
 	b := limitsClient{t: t, h: h, addr: "192.0.2.2"}
 	s1, w := a.initialize()
@@ -106,7 +106,7 @@ func TestHTTPMaxSessions(t *testing.T) {
 
 func TestHTTPMaxSessionsPerClient(t *testing.T) {
 	t.Run("by address", func(t *testing.T) {
-		h := httpServer().HTTPHandler(rt.WithMaxSessionsPerClient(2), rt.WithSessionIdleTimeout(100*time.Millisecond))
+		h := mcphttp.Handler(httpServer(), mcphttp.WithMaxSessionsPerClient(2), mcphttp.WithSessionIdleTimeout(100*time.Millisecond))
 		a := limitsClient{t: t, h: h, addr: "192.0.2.1"}
 		b := limitsClient{t: t, h: h, addr: "2001:db8::1"}
 		for i := range 2 {
@@ -133,7 +133,7 @@ func TestHTTPMaxSessionsPerClient(t *testing.T) {
 		}
 	})
 	t.Run("by principal", func(t *testing.T) {
-		h := httpServer().HTTPHandler(rt.WithAuthorization(testAuth), rt.WithMaxSessionsPerClient(1))
+		h := mcphttp.Handler(httpServer(), mcphttp.WithAuthorization(testAuth), mcphttp.WithMaxSessionsPerClient(1))
 		alice := limitsClient{t: t, h: h, addr: "192.0.2.1", token: aliceToken}
 		aliceElsewhere := limitsClient{t: t, h: h, addr: "192.0.2.9", token: aliceToken}
 		bob := limitsClient{t: t, h: h, addr: "192.0.2.1", token: bobToken}
@@ -157,7 +157,7 @@ func TestHTTPMaxSessionsPerClient(t *testing.T) {
 
 func TestHTTPRateLimit(t *testing.T) {
 	const perSecond, burst = 2, 3
-	h := httpServer().HTTPHandler(rt.WithRateLimit(perSecond, burst))
+	h := mcphttp.Handler(httpServer(), mcphttp.WithRateLimit(perSecond, burst))
 	a := limitsClient{t: t, h: h, addr: "192.0.2.1"}
 	b := limitsClient{t: t, h: h, addr: "192.0.2.2"}
 	s, w := a.initialize()
@@ -186,7 +186,7 @@ func TestHTTPRateLimit(t *testing.T) {
 // clients seen recently, not every client ever seen.
 func TestHTTPRateLimitForgetsIdleClients(t *testing.T) {
 	const clients = 5000
-	h := httpServer().HTTPHandler(rt.WithRateLimit(1000, 1)) // refilled in 1 ms
+	h := mcphttp.Handler(httpServer(), mcphttp.WithRateLimit(1000, 1)) // refilled in 1 ms
 	for i := range clients {
 		c := limitsClient{t: t, h: h, addr: "10.0." + strconv.Itoa(i/256) + "." + strconv.Itoa(i%256)}
 		if w := c.do("GET", "", ""); w.Code == http.StatusTooManyRequests {
@@ -196,7 +196,7 @@ func TestHTTPRateLimitForgetsIdleClients(t *testing.T) {
 			time.Sleep(2 * time.Millisecond) // the buckets so far refill
 		}
 	}
-	if n := rt.RateLimitBuckets(h); n > 2048 {
+	if n := mcphttp.RateLimitBuckets(h); n > 2048 {
 		t.Errorf("%d buckets kept after %d clients, each idle since: want the recent ones only", n, clients)
 	}
 }

@@ -1,4 +1,4 @@
-package runtime_test
+package mcphttp_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // closingTool ends its request's event stream, then sends a log message and
@@ -24,7 +25,7 @@ func closingTool(closed chan<- error) rt.Tool {
 		if err != nil {
 			return rt.TextResult("not closed: " + err.Error()), nil
 		}
-		rt.SendRelated(ctx, []byte(`{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"later"}}`))
+		rt.Progress(ctx, 1, 0, "later")
 		return rt.TextResult("finished"), nil
 	})
 }
@@ -36,10 +37,10 @@ func TestCloseStream(t *testing.T) {
 	closed := make(chan error, 1)
 	srv := newServer()
 	srv.AddTool(closingTool(closed))
-	c := newHTTPClient(t, srv.HTTPHandler())
+	c := newHTTPClient(t, mcphttp.Handler(srv))
 	c.initialize("2025-11-25")
 
-	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"poll"}}`
+	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"poll","_meta":{"progressToken":"p"}}}`
 	c.tr.Client([]byte(call))
 	req, _ := http.NewRequest("POST", c.url, strings.NewReader(call))
 	req.Header.Set("Accept", "application/json, text/event-stream")
@@ -79,7 +80,7 @@ func TestCloseStream(t *testing.T) {
 		got = append(got, e.id+" "+e.data)
 	}
 	want := []string{
-		stream + `_1 {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"later"}}`,
+		stream + `_1 {"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"p","progress":1,"message":"later"}}`,
 		stream + `_2 {"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"finished"}]}}`,
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -93,21 +94,15 @@ func TestCloseStream(t *testing.T) {
 }
 
 // TestCloseStreamWithoutStream: where no stream can be resumed, CloseStream
-// says so and the call goes on.
+// says so and the call goes on (over stdio: TestCloseStreamStdio in
+// package runtime).
 func TestCloseStreamWithoutStream(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		call func(t *testing.T, srv *rt.Server)
 	}{
-		{"stdio", func(t *testing.T, srv *rt.Server) {
-			c := start(t, srv)
-			c.initialize("2025-11-25")
-			if got := string(c.result(1, "tools/call", map[string]any{"name": "poll"})); !strings.Contains(got, "not closed: ") {
-				t.Errorf("result %s", got)
-			}
-		}},
 		{"revision 2025-06-18", func(t *testing.T, srv *rt.Server) {
-			c := newHTTPClient(t, srv.HTTPHandler())
+			c := newHTTPClient(t, mcphttp.Handler(srv))
 			c.initialize("2025-06-18")
 			x := c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
 			if !strings.Contains(string(x.body), "not closed: ") || !strings.Contains(string(x.body), "2025-06-18") {
@@ -115,7 +110,7 @@ func TestCloseStreamWithoutStream(t *testing.T) {
 			}
 		}},
 		{"stateless HTTP", func(t *testing.T, srv *rt.Server) {
-			c := newHTTPClient(t, srv.HTTPHandler(rt.WithStateless()))
+			c := newHTTPClient(t, mcphttp.Handler(srv, mcphttp.WithStateless()))
 			c.assume("2025-11-25")
 			x := c.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
 			if !strings.Contains(string(x.body), "not closed: ") {
@@ -133,9 +128,6 @@ func TestCloseStreamWithoutStream(t *testing.T) {
 			}
 		})
 	}
-	if err := rt.CloseStream(context.Background(), 0); err == nil {
-		t.Error("CloseStream outside a handler: no error")
-	}
 }
 
 // TestCloseStreamHTTP2: over HTTP/2 a connection carries other requests and
@@ -145,7 +137,7 @@ func TestCloseStreamHTTP2(t *testing.T) {
 	closed := make(chan error, 1)
 	srv := newServer()
 	srv.AddTool(closingTool(closed))
-	ts := httptest.NewUnstartedServer(srv.HTTPHandler())
+	ts := httptest.NewUnstartedServer(mcphttp.Handler(srv))
 	ts.EnableHTTP2 = true
 	ts.StartTLS()
 	defer ts.Close()

@@ -1,21 +1,16 @@
-// Command mcpgo serves search_files over stdio with mcp-go: a typed handler,
-// the constraints declared on the tool's properties, and the server's own
-// input validation switched on so that it enforces them. With -http ADDR it
-// serves Streamable HTTP instead (server.NewStreamableHTTPServer), keeping
-// sessions with WithStateful (by default it hands out session ids without
-// tracking them), or none with WithStateLess when -stateless is given.
-package main
+// Package mcpgo is the benchmark's server written with mcp-go: a typed
+// handler, the constraints declared on the tool's properties, and the
+// server's own input validation switched on so that it enforces them.
+// Command stdio serves it over stdio; command http serves it over
+// Streamable HTTP (server.NewStreamableHTTPServer).
+package mcpgo
 
 import (
 	"context"
-	"flag"
-	"log"
-	"net/http"
 
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -35,7 +30,8 @@ func SearchFiles(ctx context.Context, req mcp.CallToolRequest, in SearchArgs) (*
 	return mcp.NewToolResultText(searchtool.Result(in.Pattern, in.Limit, in.Recursive)), nil
 }
 
-func newServer() *server.MCPServer {
+// NewServer returns the server with its tools registered.
+func NewServer() *server.MCPServer {
 	s := server.NewMCPServer("bench-mcpgo", "0.0.1",
 		server.WithToolCapabilities(false),
 		server.WithInputSchemaValidation(),
@@ -92,24 +88,4 @@ func addLargeTools(s *server.MCPServer) {
 	), mcp.NewStructuredToolHandler(func(ctx context.Context, req mcp.CallToolRequest, in ItemsArgs) (largetool.Items, error) {
 		return largetool.List(in.Count), nil
 	}))
-}
-
-// httpHandler serves a new server over Streamable HTTP.
-func httpHandler(stateless bool) http.Handler {
-	if stateless {
-		return server.NewStreamableHTTPServer(newServer(), server.WithStateLess(true))
-	}
-	return server.NewStreamableHTTPServer(newServer(), server.WithStateful(true))
-}
-
-func main() {
-	addr := flag.String("http", "", "serve Streamable HTTP at `ADDR` (its URL is written to stdout) instead of stdio")
-	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
-	flag.Parse()
-	if *addr != "" {
-		log.Fatal(httpserve.Serve(*addr, httpHandler(*stateless)))
-	}
-	if err := server.ServeStdio(newServer()); err != nil {
-		log.Fatal(err)
-	}
 }

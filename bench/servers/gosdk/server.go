@@ -1,21 +1,18 @@
-// Command gosdk serves search_files over stdio with the official MCP Go SDK,
-// written the way its documentation suggests: a typed handler registered with
+// Package gosdk is the benchmark's server written with the official MCP Go
+// SDK, the way its documentation suggests: a typed handler registered with
 // mcp.AddTool, the input schema inferred from the argument struct and the
-// constraints added to it. With -http ADDR it serves Streamable HTTP instead
-// (mcp.NewStreamableHTTPHandler with its default options), with sessions
-// unless -stateless is given.
-package main
+// constraints added to it. Command stdio serves it over stdio; command http
+// serves it over Streamable HTTP (mcp.NewStreamableHTTPHandler with its
+// default options).
+package gosdk
 
 import (
 	"context"
-	"flag"
 	"log"
-	"net/http"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpserve"
 	"github.com/mcpgen/mcpgen/bench/internal/largetool"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 )
@@ -86,7 +83,8 @@ func addLargeTools(s *mcp.Server) {
 		})
 }
 
-func newServer() *mcp.Server {
+// NewServer returns the server with its tools registered.
+func NewServer() *mcp.Server {
 	s := mcp.NewServer(&mcp.Implementation{Name: "bench-gosdk", Version: "0.0.1"}, nil)
 	mcp.AddTool(s, &mcp.Tool{
 		Name:        searchtool.Name,
@@ -96,23 +94,4 @@ func newServer() *mcp.Server {
 	}, SearchFiles)
 	addLargeTools(s)
 	return s
-}
-
-// httpHandler serves one server to every client over Streamable HTTP.
-func httpHandler(stateless bool) http.Handler {
-	s := newServer()
-	return mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return s },
-		&mcp.StreamableHTTPOptions{Stateless: stateless})
-}
-
-func main() {
-	addr := flag.String("http", "", "serve Streamable HTTP at `ADDR` (its URL is written to stdout) instead of stdio")
-	stateless := flag.Bool("stateless", false, "with -http: keep no sessions")
-	flag.Parse()
-	if *addr != "" {
-		log.Fatal(httpserve.Serve(*addr, httpHandler(*stateless)))
-	}
-	if err := newServer().Run(context.Background(), &mcp.StdioTransport{}); err != nil {
-		log.Fatal(err)
-	}
 }

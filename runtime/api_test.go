@@ -114,6 +114,7 @@ var runtimeAPI = `
 	method Server.ResourceUpdated
 	method Server.Serve
 	method Server.ServeStdio
+	method Call.Run
 	method Session.AssumeVersion
 	method Session.CancelExchange
 	method Session.ClientInfo
@@ -130,6 +131,7 @@ var runtimeAPI = `
 	type Annotations
 	type AudioContent
 	type CacheHint
+	type Call
 	type CallToolResult
 	type Capabilities
 	type CompleteFunc

@@ -79,19 +79,29 @@ func (s *Session) AssumeVersion(version string) error {
 // Handle hands the session one incoming message, a JSON-RPC message or a
 // batch, whose answers go to x; a nil x sends them as the session sends
 // messages of its own. Calls of Handle must not overlap; msg may be reused
-// once it returns. When x is not nil, Handle may return a function that
-// runs a call of the message: the caller runs it, on its own goroutine,
-// before it waits for the exchange to end.
-func (s *Session) Handle(msg []byte, x Exchange) (run func()) {
+// once it returns. When x is not nil, Handle may leave a request of the
+// message for the caller to run, on its own goroutine, before it waits for
+// the exchange to end: the Call it returns.
+func (s *Session) Handle(msg []byte, x Exchange) Call {
 	if x == nil {
 		s.handle(msg)
-		return nil
+		return Call{}
 	}
-	c := s.handleFor(msg, exchange{x})
-	if c == nil {
-		return nil
+	return Call{s, s.handleFor(msg, exchange{x})}
+}
+
+// A Call is a request that [Session.Handle] left for the transport to run;
+// the zero Call has none.
+type Call struct {
+	s *Session
+	c *callContext
+}
+
+// Run runs the request, if any, and returns once it is answered.
+func (c Call) Run() {
+	if c.c != nil {
+		c.s.runCall(c.c)
 	}
-	return func() { s.runCall(c) }
 }
 
 // CancelExchange cancels the calls in flight whose answers go to x, as

@@ -60,7 +60,7 @@ var principalTool = tool("whoami", func(ctx context.Context, _ *rt.ToolRequest) 
 const whoamiBody = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"whoami"}}`
 
 // authServer mounts a handler with testAuth at /mcp, /mcp/ and the
-// metadata path, as ListenAndServeHTTP does; it returns the client and
+// metadata path, as ListenAndServe does; it returns the client and
 // the server's log.
 func authServer(t *testing.T, opts ...mcphttp.Option) (*httpClient, *syncBuffer) {
 	log := &syncBuffer{}
@@ -307,7 +307,7 @@ func TestListenAndServeHTTPAuthorization(t *testing.T) {
 	defer func() {
 		cancel()
 		if err := <-served; err != nil {
-			t.Errorf("ListenAndServeHTTP: %v", err)
+			t.Errorf("ListenAndServe: %v", err)
 		}
 	}()
 	var url string

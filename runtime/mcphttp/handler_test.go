@@ -589,7 +589,7 @@ func TestListenAndServeHTTP(t *testing.T) {
 	select {
 	case err := <-served:
 		if err != nil {
-			t.Errorf("ListenAndServeHTTP: %v", err)
+			t.Errorf("ListenAndServe: %v", err)
 		}
 	case <-time.After(testTimeout):
 		t.Fatal("no shutdown")

@@ -3,7 +3,7 @@ package mcphttp
 import "net/http"
 
 // RateLimitBuckets returns how many clients' token buckets h, a handler
-// from HTTPHandler, keeps.
+// from Handler, keeps.
 func RateLimitBuckets(h http.Handler) int {
 	l := &h.(*httpHandler).limiter
 	l.mu.Lock()

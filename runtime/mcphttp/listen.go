@@ -15,7 +15,7 @@ import (
 // Path is the path at which [ListenAndServe] serves MCP.
 const Path = "/mcp"
 
-// Timeouts of the HTTP server that ListenAndServeHTTP runs.
+// Timeouts of the HTTP server that ListenAndServe runs.
 const (
 	httpHeaderTimeout   = 10 * time.Second
 	httpBodyTimeout     = 30 * time.Second

@@ -348,7 +348,7 @@ func (r *postReply) End() {
 	r.mu.Unlock()
 }
 
-// answer runs the call Handle returned, if any, waits until every
+// answer runs the call Handle left, if any, waits until every
 // request of the POST is answered or the client goes away, and finishes
 // the response: the JSON answer, or 202 Accepted when the POST held no
 // request; sessionID, if not empty, goes in the Mcp-Session-Id header.
@@ -358,7 +358,7 @@ func (r *postReply) End() {
 // not to take a disconnection for a cancellation, as the client may resume
 // the stream. With cancelGone set (a stateless request, whose session ends
 // with its POST) they are cancelled.
-func (r *postReply) answer(req *http.Request, s *runtime.Session, call func(), sessionID string, cancelGone bool) {
+func (r *postReply) answer(req *http.Request, s *runtime.Session, call runtime.Call, sessionID string, cancelGone bool) {
 	r.mu.Lock()
 	busy := r.pending > 0 && req.Context().Done() != nil
 	r.mu.Unlock()
@@ -378,9 +378,7 @@ func (r *postReply) answer(req *http.Request, s *runtime.Session, call func(), s
 	} else {
 		defer r.finish(sessionID, pooled)
 	}
-	if call != nil {
-		call()
-	}
+	call.Run()
 	r.wait(req.Context())
 }
 

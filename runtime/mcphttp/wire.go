@@ -89,8 +89,11 @@ func headerRevision(v string) (string, bool) {
 	if v == "" {
 		return rev20250326, true
 	}
-	return v, slices.Contains(runtime.SupportedVersions(), v)
+	return v, slices.Contains(versions, v)
 }
+
+// versions are the protocol revisions the server speaks, oldest first.
+var versions = runtime.SupportedVersions()
 
 // The protocol revisions the transport tells apart.
 const (

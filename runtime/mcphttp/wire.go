@@ -54,8 +54,12 @@ func parseMessage(data []byte, m *message) *runtime.Error {
 			return &runtime.Error{Code: runtime.CodeInvalidRequest, Message: "Invalid Request: method must not be empty"}
 		}
 	}
-	if p := env.Params; len(p) > 0 && p[0] != 'n' {
+	switch p := env.Params; {
+	case len(p) == 0 || p[0] == 'n':
+	case p[0] == '{' || p[0] == '[':
 		m.params = p
+	default:
+		return &runtime.Error{Code: runtime.CodeInvalidRequest, Message: "Invalid Request: params must be an object"}
 	}
 	return nil
 }

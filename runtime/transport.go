@@ -43,7 +43,7 @@ func (e exchange) begin()                   { e.x.Begin() }
 func (e exchange) end()                     { e.x.End() }
 
 // idle makes the call of a single message run on the goroutine that
-// handed it in (see inliner): the caller of Handle runs the function it
+// handed it in (see inliner): the caller of Handle runs the Call it
 // returns.
 func (exchange) idle() bool { return true }
 

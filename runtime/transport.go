@@ -76,12 +76,13 @@ func (s *Session) AssumeVersion(version string) error {
 	return nil
 }
 
-// Handle hands the session one incoming message, a JSON-RPC message or a
-// batch, whose answers go to x; a nil x sends them as the session sends
-// messages of its own. Calls of Handle must not overlap; msg may be reused
-// once it returns. When x is not nil, Handle may leave a request of the
-// message for the caller to run, on its own goroutine, before it waits for
-// the exchange to end: the Call it returns.
+// Handle hands a session opened with [Server.OpenSession] one incoming
+// message, a JSON-RPC message or a batch, whose answers go to x; a nil x
+// sends them as the session sends messages of its own. Calls of Handle
+// must not overlap; msg may be reused once it returns. When x is not nil,
+// Handle may leave a request of the message for the caller to run, on its
+// own goroutine, before it waits for the exchange to end: the Call it
+// returns.
 func (s *Session) Handle(msg []byte, x Exchange) Call {
 	if x == nil {
 		s.handle(msg)

@@ -31,7 +31,6 @@ var runtimeAPI = `
 	const ElicitDecline
 	const ElicitForm
 	const ElicitURL
-	const HTTPPath
 	const LevelAlert
 	const LevelCritical
 	const LevelDebug
@@ -40,7 +39,6 @@ var runtimeAPI = `
 	const LevelInfo
 	const LevelNotice
 	const LevelWarning
-	const MetadataPath
 	func AskForm
 	func AssistantMessage
 	func BlobContents
@@ -50,6 +48,7 @@ var runtimeAPI = `
 	func CloseStream
 	func CompleteElicitation
 	func ContentResult
+	func ContextWithPrincipal
 	func Elicit
 	func EncodedResult
 	func EnumCompletion
@@ -80,25 +79,17 @@ var runtimeAPI = `
 	func TextContents
 	func TextResult
 	func UserMessage
-	func WithAllowedHosts
-	func WithAllowedOrigins
-	func WithAuthorization
 	func WithCacheHint
 	func WithClientRequestTimeout
 	func WithInstructions
 	func WithLogger
 	func WithMaxInFlight
 	func WithMaxMessageSize
-	func WithMaxSessions
-	func WithMaxSessionsPerClient
 	func WithMemoryBudget
 	func WithPageSize
-	func WithRateLimit
 	func WithRequestStateKey
 	func WithResourceSubscriptions
-	func WithSessionIdleTimeout
 	func WithShutdownGrace
-	func WithStateless
 	func WithTitle
 	func WithToolTimeout
 	method CreateMessageResult.Text
@@ -112,11 +103,10 @@ var runtimeAPI = `
 	method Server.AddResource
 	method Server.AddResourceTemplate
 	method Server.AddTool
-	method Server.AuthorizationHandler
-	method Server.HTTPHandler
-	method Server.LimitHandler
-	method Server.ListenAndServeHTTP
+	method Server.Answers
 	method Server.Logger
+	method Server.MaxMessageSize
+	method Server.OpenSession
 	method Server.RemovePrompt
 	method Server.RemoveResource
 	method Server.RemoveResourceTemplate
@@ -124,7 +114,12 @@ var runtimeAPI = `
 	method Server.ResourceUpdated
 	method Server.Serve
 	method Server.ServeStdio
+	method Call.Run
+	method Session.AssumeVersion
+	method Session.CancelExchange
 	method Session.ClientInfo
+	method Session.End
+	method Session.Handle
 	method Session.Notify
 	method Session.ProtocolVersion
 	method URITemplate.Expand
@@ -135,8 +130,8 @@ var runtimeAPI = `
 	method URITemplateError.Error
 	type Annotations
 	type AudioContent
-	type Authorization
 	type CacheHint
+	type Call
 	type CallToolResult
 	type Capabilities
 	type CompleteFunc
@@ -149,10 +144,10 @@ var runtimeAPI = `
 	type ElicitationCapability
 	type EmbeddedResource
 	type Error
+	type Exchange
 	type Form
 	type FormError
 	type GetPromptResult
-	type HTTPOption
 	type ImageContent
 	type Implementation
 	type LogLevel
@@ -179,7 +174,6 @@ var runtimeAPI = `
 	type Server
 	type Session
 	type TextContent
-	type TokenVerifier
 	type Tool
 	type ToolAnnotations
 	type ToolChoice

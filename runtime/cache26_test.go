@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // capabilityServer has a tool, a prompt and a resource per request to the
@@ -97,7 +98,7 @@ func TestCapabilityErrorBothEras(t *testing.T) {
 		}
 	})
 	t.Run("2026-07-28 over HTTP", func(t *testing.T) {
-		c := newHTTPClient(t, capabilityServer().HTTPHandler())
+		c := newHTTPClient(t, mcphttp.Handler(capabilityServer()))
 		c.version = rev26
 		body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
 			"params": params26(`{}`, map[string]any{"name": "tool_roots"})})

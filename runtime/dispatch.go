@@ -206,7 +206,7 @@ func (s *Session) cancelFor(r replier) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.inflight.each(func(c *callContext) {
-		if answersThrough(c.r, r) { // http_gone.go
+		if answersThrough(c.r, r) { // transport.go
 			c.cancel(true)
 		}
 	})

@@ -8,9 +8,9 @@
 // [Server.AddResourceTemplate] (matched by [URITemplate]) and
 // [Server.AddPrompt], and a [CompleteFunc] completes their arguments.
 // Then serve one client on stdin and stdout with [Server.ServeStdio], or
-// many over HTTP with [Server.ListenAndServeHTTP] or [Server.HTTPHandler]
+// many over HTTP with package [github.com/mcpgen/mcpgen/runtime/mcphttp]
 // (Streamable HTTP, with sessions or stateless, and the older HTTP+SSE
-// transport).
+// transport), which a server that speaks only stdio does not link.
 //
 // A handler gets a request ([ToolRequest], [ResourceRequest],
 // [PromptRequest]) and returns a result: [TextResult], [StructuredResult],
@@ -28,7 +28,11 @@
 //
 // A [Session] is one connection to one client. It is independent of the
 // transport that carries its messages: the transport hands it incoming
-// messages and gives it a way to write outgoing ones.
+// messages and gives it a way to write outgoing ones. [Server.Serve] runs
+// a session over any byte stream; a transport that answers each message on a channel of its own, as HTTP
+// does, opens sessions with [Server.OpenSession] and hands them messages
+// with [Session.Handle], whose answers go to an [Exchange]. Servers need
+// none of that surface: it is for transport packages.
 //
 // # Protocol revisions
 //

@@ -10,6 +10,9 @@ import (
 // U+FFFD, as encoding/json does, so the output is always valid JSON.
 func appendString(dst []byte, s string) []byte { return mcpimpl.AppendString(dst, s) }
 
+// quote returns s as a JSON string, for messages that quote input.
+func quote(s string) string { return string(appendString(nil, s)) }
+
 // appendStrings appends ss as a JSON array of strings.
 func appendStrings(dst []byte, ss []string) []byte {
 	dst = append(dst, '[')

@@ -7,8 +7,6 @@ import (
 	"io"
 	"log"
 	"log/slog"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"os/signal"
 	"strings"
@@ -113,37 +111,6 @@ func ExampleServer_AddTool() {
 	// {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Hi, Ada!"}]}}
 	// {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"name: a non-empty string is required"}],"isError":true}}
 	// {"jsonrpc":"2.0","id":3,"result":{"tools":[{"name":"greet","description":"Greets someone by name.","inputSchema":{"type":"object","properties":{"name":{"type":"string"}},"required":["name"]}}]}}
-}
-
-// The same server over Streamable HTTP, mounted in a mux. Without
-// WithStateless, a client starts a session with initialize and sends its
-// Mcp-Session-Id header back; a stateless handler answers any request on
-// its own.
-func ExampleServer_HTTPHandler() {
-	s := rt.NewServer("hello", "1.0.0")
-	addGreet(s)
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", s.HTTPHandler(rt.WithStateless()))
-	ts := httptest.NewServer(mux) // http.ListenAndServe, or s.ListenAndServeHTTP, in a program
-	defer ts.Close()
-
-	body := `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"}}}`
-	req, _ := http.NewRequest("POST", ts.URL+"/mcp", strings.NewReader(body))
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Accept", "application/json, text/event-stream")
-	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	defer resp.Body.Close()
-	answer, _ := io.ReadAll(resp.Body)
-	fmt.Println(resp.Status, resp.Header.Get("Content-Type"))
-	fmt.Println(strings.TrimSpace(string(answer)))
-	// Output:
-	// 200 OK application/json
-	// {"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Hi, Ada!"}]}}
 }
 
 // A handler reports progress through its context; the client gets

@@ -62,3 +62,18 @@ func negotiate(v string) revision {
 	}
 	return latestRevision
 }
+
+// headerRevision reads a protocol version as the MCP-Protocol-Version
+// header gives it: a supported revision, or 2025-03-26 when absent, as
+// the specification says.
+func headerRevision(v string) (revision, bool) {
+	if v == "" {
+		return rev20250326, true
+	}
+	for i, r := range revisions {
+		if r == v {
+			return revision(i), true
+		}
+	}
+	return 0, false
+}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 const rev26 = mcpschema.Stateless
@@ -482,11 +483,11 @@ func TestHTTP2026(t *testing.T) {
 	call := string(compact26(t, example(t, "CallToolRequest/call-tool-request.json")))
 	for _, stateless := range []bool{false, true} {
 		t.Run(fmt.Sprint("stateless=", stateless), func(t *testing.T) {
-			var opts []rt.HTTPOption
+			var opts []mcphttp.Option
 			if stateless {
-				opts = append(opts, rt.WithStateless())
+				opts = append(opts, mcphttp.WithStateless())
 			}
-			c := newHTTPClient(t, exampleServer().HTTPHandler(opts...))
+			c := newHTTPClient(t, mcphttp.Handler(exampleServer(), opts...))
 			c.version = rev26
 			hdr := []string{"Mcp-Method", "tools/call", "Mcp-Name", "get_weather"}
 			x := c.post(call, http.StatusOK, hdr...)

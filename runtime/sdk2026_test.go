@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -185,11 +186,11 @@ func TestGoSDK2026HTTP(t *testing.T) {
 		t.Run(fmt.Sprint("stateless=", stateless), func(t *testing.T) {
 			srv := exampleServer()
 			srv.AddTool(deleteTool)
-			var opts []rt.HTTPOption
+			var opts []mcphttp.Option
 			if stateless {
-				opts = append(opts, rt.WithStateless())
+				opts = append(opts, mcphttp.WithStateless())
 			}
-			ts := httptest.NewServer(srv.HTTPHandler(opts...))
+			ts := httptest.NewServer(mcphttp.Handler(srv, opts...))
 			defer ts.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 			defer cancel()

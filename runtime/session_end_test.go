@@ -11,6 +11,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // A session leaves the server's live set, which notifications of its own
@@ -63,7 +64,7 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 			return serveStream(t, srv, func(cancel context.CancelFunc, _ io.Closer) { cancel() })
 		}},
 		{"HTTP DELETE", func(t *testing.T, srv *rt.Server) func() {
-			h := srv.HTTPHandler()
+			h := mcphttp.Handler(srv)
 			id := httpSession(t, h)
 			return func() {
 				req := httptest.NewRequest("DELETE", "http://localhost/mcp", nil)
@@ -73,7 +74,7 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 			}
 		}},
 		{"HTTP idle expiry", func(t *testing.T, srv *rt.Server) func() {
-			httpSession(t, srv.HTTPHandler(rt.WithSessionIdleTimeout(30*time.Millisecond)))
+			httpSession(t, mcphttp.Handler(srv, mcphttp.WithSessionIdleTimeout(30*time.Millisecond)))
 			return func() {
 				for deadline := time.Now().Add(testTimeout); rt.LiveSessions(srv) != 0 && time.Now().Before(deadline); {
 					time.Sleep(10 * time.Millisecond)
@@ -95,7 +96,7 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 	}
 	t.Run("stateless", func(t *testing.T) {
 		srv := httpServer()
-		h := srv.HTTPHandler(rt.WithStateless())
+		h := mcphttp.Handler(srv, mcphttp.WithStateless())
 		req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(initBody))
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		req.Header.Set("Content-Type", "application/json")

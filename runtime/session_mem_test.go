@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // idleSessionHeap opens n initialized Streamable HTTP sessions on h and
@@ -72,7 +73,7 @@ func TestHTTPIdleSessionMemory(t *testing.T) {
 	}
 	for try := 1; ; try++ {
 		srv := httpServer()
-		h := srv.HTTPHandler()
+		h := mcphttp.Handler(srv)
 		per, ids := idleSessionHeap(t, h, n)
 		t.Logf("%.0f bytes of heap per idle session", per)
 		if got := rt.LiveSessions(srv); got != n+1 {

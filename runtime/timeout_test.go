@@ -8,6 +8,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -172,10 +173,10 @@ func TestToolTimeoutCancelled(t *testing.T) {
 func TestToolTimeoutHTTP(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		opts []rt.HTTPOption
+		opts []mcphttp.Option
 	}{
 		{"session", nil},
-		{"stateless", []rt.HTTPOption{rt.WithStateless()}},
+		{"stateless", []mcphttp.Option{mcphttp.WithStateless()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			release := make(chan struct{})
@@ -185,7 +186,7 @@ func TestToolTimeoutHTTP(t *testing.T) {
 				<-release
 				return rt.TextResult("late"), nil
 			}))
-			c := newHTTPClient(t, srv.HTTPHandler(tc.opts...))
+			c := newHTTPClient(t, mcphttp.Handler(srv, tc.opts...))
 			if tc.opts == nil {
 				c.initialize("2025-11-25")
 			} else {

@@ -37,7 +37,7 @@ go test -count=1 -timeout 30m ./cmd/mcpgen
 echo "== fuzz: a bounded number of new inputs per target (go test runs the seeds in testdata/fuzz)"
 # A count rather than a time: the run costs the same on any machine, and
 # a time limit can end a run with a spurious "context deadline exceeded".
-go test -run '^$' -fuzz '^FuzzHTTPHandler$' -fuzztime 200x ./runtime
+go test -run '^$' -fuzz '^FuzzHTTPHandler$' -fuzztime 200x ./runtime/mcphttp
 go test -run '^$' -fuzz '^FuzzDecodeKinds$' -fuzztime 5000x ./internal/fuzzdecode
 
 echo "== bench module"

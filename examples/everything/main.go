@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 func main() {
@@ -27,7 +28,7 @@ func main() {
 	go watch(ctx, s, 3*time.Second)
 	var err error
 	if *httpAddr != "" {
-		err = s.ListenAndServeHTTP(ctx, *httpAddr)
+		err = mcphttp.ListenAndServe(ctx, s, *httpAddr)
 	} else {
 		err = s.ServeStdio(ctx)
 	}

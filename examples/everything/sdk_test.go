@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -15,7 +16,7 @@ import (
 // result (the client resumes it), logging, progress, sampling and
 // elicitation answered by the client's handlers.
 func TestGoSDKClient(t *testing.T) {
-	ts := httptest.NewServer(newServer().HTTPHandler())
+	ts := httptest.NewServer(mcphttp.Handler(newServer()))
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()

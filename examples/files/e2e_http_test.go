@@ -22,6 +22,7 @@ import (
 	"github.com/mcpgen/mcpgen/internal/e2e"
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -273,7 +274,7 @@ func TestEndToEndStatelessReplicas(t *testing.T) {
 	for i := range hits {
 		s := runtime.NewServer("files", "0.1.0")
 		RegisterMCP(s, &FS{root: r.FS()})
-		h := s.HTTPHandler(runtime.WithStateless())
+		h := mcphttp.Handler(s, mcphttp.WithStateless())
 		ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
 			hits[i].Add(1)
 			h.ServeHTTP(w, req)
@@ -317,16 +318,16 @@ func TestEndToEndTypeScriptSDKHTTP(t *testing.T) {
 	defer r.Close()
 	for _, mode := range []struct {
 		name, flag, path string
-		opts             []runtime.HTTPOption
+		opts             []mcphttp.Option
 	}{
 		{"sessions", "--http", "", nil},
-		{"stateless", "--http", "", []runtime.HTTPOption{runtime.WithStateless()}},
+		{"stateless", "--http", "", []mcphttp.Option{mcphttp.WithStateless()}},
 		{"HTTP+SSE", "--sse", "/sse", nil},
 	} {
 		t.Run(mode.name, func(t *testing.T) {
 			s := runtime.NewServer("files", "0.1.0")
 			RegisterMCP(s, &FS{root: r.FS()})
-			ts := httptest.NewServer(s.HTTPHandler(mode.opts...))
+			ts := httptest.NewServer(mcphttp.Handler(s, mode.opts...))
 			defer ts.Close()
 			target, _ := url.Parse(ts.URL)
 			var rec recorder

@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 func main() {
@@ -33,7 +34,7 @@ func main() {
 	defer stop()
 	context.AfterFunc(ctx, stop)
 	if *httpAddr != "" {
-		err = s.ListenAndServeHTTP(ctx, *httpAddr)
+		err = mcphttp.ListenAndServe(ctx, s, *httpAddr)
 	} else {
 		err = s.ServeStdio(ctx)
 	}

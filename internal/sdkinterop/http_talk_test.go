@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // talkServer serves the tools of TestGoSDKHTTPRootsCancelListChanged:
@@ -65,7 +66,7 @@ func TestGoSDKHTTPRootsCancelListChanged(t *testing.T) {
 			ended := make(chan error, 1)
 			srv := talkServer(started, ended)
 			rec := newHTTPRecorder()
-			ts := httptest.NewServer(rec.wrap(srv.HTTPHandler()))
+			ts := httptest.NewServer(rec.wrap(mcphttp.Handler(srv)))
 			defer ts.Close()
 			ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 			defer cancel()

@@ -14,12 +14,13 @@ import (
 
 	ws "github.com/coder/websocket"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
 )
 
 // limitedServer serves WebSocket sessions under opts, the subject of a
 // bearer token naming its client ("Bearer alice" is alice).
-func limitedServer(t *testing.T, opts ...runtime.HTTPOption) (url string) {
+func limitedServer(t *testing.T, opts ...mcphttp.Option) (url string) {
 	t.Helper()
 	s := newServer()
 	verify := func(_ context.Context, token string) (*runtime.Principal, error) {
@@ -28,7 +29,7 @@ func limitedServer(t *testing.T, opts ...runtime.HTTPOption) (url string) {
 		}
 		return &runtime.Principal{Subject: token}, nil
 	}
-	h := s.AuthorizationHandler(runtime.Authorization{Verify: verify}, s.LimitHandler(websocket.Handler(s), opts...))
+	h := mcphttp.AuthorizationHandler(s, mcphttp.Authorization{Verify: verify}, mcphttp.LimitHandler(websocket.Handler(s), opts...))
 	ts := httptest.NewServer(h)
 	t.Cleanup(ts.Close)
 	return "ws" + strings.TrimPrefix(ts.URL, "http")
@@ -92,7 +93,7 @@ func waitOpen(t *testing.T, url, subject string) {
 }
 
 func TestWebSocketMaxSessions(t *testing.T) {
-	url := limitedServer(t, runtime.WithMaxSessions(2))
+	url := limitedServer(t, mcphttp.WithMaxSessions(2))
 	a, _, _, _ := dial(t, url, "alice")
 	if b, _, _, _ := dial(t, url, "bob"); a == nil || b == nil {
 		t.Fatal("the first two sessions were refused")
@@ -104,7 +105,7 @@ func TestWebSocketMaxSessions(t *testing.T) {
 }
 
 func TestWebSocketMaxSessionsPerClient(t *testing.T) {
-	url := limitedServer(t, runtime.WithMaxSessionsPerClient(1))
+	url := limitedServer(t, mcphttp.WithMaxSessionsPerClient(1))
 	a, _, _, _ := dial(t, url, "alice")
 	if a == nil {
 		t.Fatal("alice's first session was refused")
@@ -118,7 +119,7 @@ func TestWebSocketMaxSessionsPerClient(t *testing.T) {
 }
 
 func TestWebSocketRateLimit(t *testing.T) {
-	url := limitedServer(t, runtime.WithRateLimit(0.5, 2))
+	url := limitedServer(t, mcphttp.WithRateLimit(0.5, 2))
 	for i := range 2 {
 		if conn, code, _, msg := dial(t, url, "alice"); conn == nil {
 			t.Fatalf("connection %d within the burst refused: %d %s", i, code, msg)

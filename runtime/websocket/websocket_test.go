@@ -15,6 +15,7 @@ import (
 	ws "github.com/coder/websocket"
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
 )
 
@@ -140,7 +141,7 @@ func TestWebSocketAuthorization(t *testing.T) {
 		}
 		return &runtime.Principal{Subject: "alice", Scopes: []string{"mcp"}}, nil
 	}
-	h := s.AuthorizationHandler(runtime.Authorization{Verify: verify, Scopes: []string{"mcp"}, AuthorizationServers: []string{"https://auth.example.com"}}, websocket.Handler(s))
+	h := mcphttp.AuthorizationHandler(s, mcphttp.Authorization{Verify: verify, Scopes: []string{"mcp"}, AuthorizationServers: []string{"https://auth.example.com"}}, websocket.Handler(s))
 	ts := httptest.NewServer(h)
 	defer ts.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -211,7 +211,7 @@ func runHTTP(cfg config, results map[string]*result) ([]*httpTarget, error) {
 		}
 	}()
 	for _, t := range ts {
-		if err := t.start(results[t.server].path); err != nil {
+		if err := t.start(results[t.server].httpPath); err != nil {
 			return nil, err
 		}
 		// One untimed pass, so that no server pays for a cold start.

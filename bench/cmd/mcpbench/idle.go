@@ -46,7 +46,7 @@ func runIdle(cfg config, results map[string]*result) ([]*idleResult, error) {
 		if results[s] == nil {
 			continue
 		}
-		r, err := measureIdle(s, results[s].path, cfg.idleSessions, idleSettle)
+		r, err := measureIdle(s, results[s].httpPath, cfg.idleSessions, idleSettle)
 		if err != nil {
 			return nil, err
 		}

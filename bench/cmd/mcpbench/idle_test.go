@@ -16,7 +16,7 @@ func TestHTTPPhasesAgainstMcpgen(t *testing.T) {
 		t.Skip("builds a server")
 	}
 	bin := filepath.Join(t.TempDir(), "mcpgen")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../servers/mcpgen").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../../servers/mcpgen/http").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	const sessions = 300

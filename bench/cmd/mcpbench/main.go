@@ -3,10 +3,13 @@
 // by limit, which answers with canned bytes and no JSON work at all — each as
 // a stdio server process driven the way a client host drives it.
 //
-// It builds the five servers (or takes prebuilt binaries with -bin), then
-// runs them round-robin for several rounds so that machine drift hits every
-// server alike, and prints a Markdown report: time from process start to the
-// initialize answer, sequential tools/call round trips per second with p50
+// It builds the five servers (or takes prebuilt binaries with -bin and
+// -http-bin): each is a stdio program, servers/NAME/stdio, which the stdio
+// phases start and time, and an HTTP program, servers/NAME/http, for the
+// HTTP phases, so that no stdio program links an HTTP server it does not
+// use. It runs them round-robin for several rounds so that machine drift
+// hits every server alike, and prints a Markdown report: time from process
+// start to the initialize answer, sequential tools/call round trips per second with p50
 // and p99 latency, pipelined throughput with 64 calls in flight, what each
 // server answers to invalid calls, and peak RSS. With -http (the default)
 // it then serves all but limit over Streamable HTTP on loopback ports, with
@@ -46,7 +49,8 @@ const benchModule = "github.com/mcpgen/mcpgen/bench"
 type config struct {
 	dir          string
 	servers      []string
-	bins         map[string]string
+	bins         map[string]string // prebuilt stdio servers
+	httpBins     map[string]string // prebuilt HTTP servers
 	rounds       int
 	duration     time.Duration
 	starts       int
@@ -85,11 +89,12 @@ func (b binFlag) Set(v string) error {
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("mcpbench: ")
-	cfg := config{bins: binFlag{}}
+	cfg := config{bins: binFlag{}, httpBins: binFlag{}}
 	var servers, httpClients string
 	flag.StringVar(&cfg.dir, "dir", ".", "directory of the bench module")
 	flag.StringVar(&servers, "servers", strings.Join(allServers, ","), "servers to run, comma-separated")
-	flag.Var(binFlag(cfg.bins), "bin", "use a prebuilt binary, NAME=PATH (repeatable)")
+	flag.Var(binFlag(cfg.bins), "bin", "use a prebuilt stdio server, NAME=PATH (repeatable)")
+	flag.Var(binFlag(cfg.httpBins), "http-bin", "use a prebuilt HTTP server, NAME=PATH (repeatable)")
 	flag.IntVar(&cfg.rounds, "rounds", 5, "rounds; each round runs every server once")
 	flag.DurationVar(&cfg.duration, "duration", 5*time.Second, "length of the sequential and of the pipelined phase, per server and round")
 	flag.IntVar(&cfg.starts, "starts", 10, "process starts timed per server and round")
@@ -115,7 +120,7 @@ func main() {
 	flag.Visit(func(f *flag.Flag) {
 		set[f.Name] = true
 		switch f.Name {
-		case "dir", "readme", "bin":
+		case "dir", "readme", "bin", "http-bin":
 		case "quick", "write-readme", "inproc", "gen":
 			if f.Value.String() == "true" {
 				cfg.flagsSet = append(cfg.flagsSet, "-"+f.Name)
@@ -196,21 +201,21 @@ func main() {
 	}
 	defer os.RemoveAll(tmp)
 
+	// Each server is two programs: servers/NAME/stdio, whose starts are
+	// timed and which links no more than serving stdio takes, and
+	// servers/NAME/http for the HTTP phases.
 	results := make(map[string]*result, len(cfg.servers))
 	for _, name := range cfg.servers {
-		path := cfg.bins[name]
-		if path == "" {
-			path = filepath.Join(tmp, name)
-			log.Printf("building servers/%s", name)
-			if err := goCmd(dir, "build", "-o", path, "./servers/"+name); err != nil {
-				log.Fatalf("building servers/%s: %v", name, err)
-			}
-		}
+		path := buildServer(dir, tmp, cfg.bins, name, "stdio")
 		fi, err := os.Stat(path)
 		if err != nil {
 			log.Fatal(err)
 		}
-		results[name] = &result{name: name, path: path, size: fi.Size()}
+		r := &result{name: name, path: path, size: fi.Size()}
+		if (cfg.httpDur > 0 || cfg.idleSessions > 0) && slices.Contains(httpServers, name) {
+			r.httpPath = buildServer(dir, tmp, cfg.httpBins, name, "http")
+		}
+		results[name] = r
 	}
 
 	before := sampleCPU()
@@ -285,6 +290,21 @@ func main() {
 		}
 		log.Printf("wrote %s", cfg.readme)
 	}
+}
+
+// buildServer returns the binary of servers/NAME/kind: the prebuilt one
+// in bins, or one it builds in tmp.
+func buildServer(dir, tmp string, bins map[string]string, name, kind string) string {
+	if path := bins[name]; path != "" {
+		return path
+	}
+	path := filepath.Join(tmp, name+"-"+kind)
+	pkg := "./servers/" + name + "/" + kind
+	log.Printf("building %s", pkg)
+	if err := goCmd(dir, "build", "-o", path, pkg); err != nil {
+		log.Fatalf("building %s: %v", pkg, err)
+	}
+	return path
 }
 
 // moduleDir returns the root of the bench module that holds dir.

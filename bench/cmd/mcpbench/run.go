@@ -10,9 +10,10 @@ import (
 
 // result gathers everything measured for one server over all rounds.
 type result struct {
-	name string
-	path string
-	size int64 // binary size in bytes
+	name     string
+	path     string // the stdio server
+	httpPath string // the HTTP server; "" for a server measured over stdio only
+	size     int64  // the stdio server's size in bytes
 
 	starts    []time.Duration // process start to initialize answer
 	seqRates  []float64       // sequential calls per second, one per round

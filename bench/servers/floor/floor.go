@@ -1,4 +1,10 @@
-package main
+// Package floor is the benchmark's floor: a hand-written MCP server serving
+// search_files with a bare read, decode, validate, encode loop on one
+// goroutine. Every other server in the suite does at least this much work
+// per call. Command stdio serves it over stdio; command http is the floor
+// over HTTP: one net/http handler doing the same work per POST, without
+// sessions.
+package floor
 
 import (
 	"bufio"
@@ -97,8 +103,8 @@ var toolsList = json.RawMessage(`{"tools":[{"name":"` + searchtool.Name + `","de
 
 var emptyObject = json.RawMessage(`{}`)
 
-// serve answers requests read from r on w until r reaches EOF.
-func serve(ctx context.Context, r io.Reader, w io.Writer) error {
+// Serve answers requests read from r on w until r reaches EOF.
+func Serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	br := bufio.NewReaderSize(r, 64<<10)
 	enc := json.NewEncoder(w)
 	for {
@@ -134,6 +140,10 @@ func serve(ctx context.Context, r io.Reader, w io.Writer) error {
 }
 
 // handle answers one message; ok is false for notifications.
+// Handle answers one message: the response to encode as JSON, or ok false
+// for a notification.
+func Handle(line []byte) (resp any, ok bool) { return handle(line) }
+
 func handle(line []byte) (resp response, ok bool) {
 	resp.JSONRPC = "2.0"
 	var req request

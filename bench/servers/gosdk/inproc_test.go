@@ -1,14 +1,12 @@
-package main
+package gosdk
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
@@ -18,7 +16,7 @@ import (
 // over stdin and stdout.
 func serve(ctx context.Context, r io.Reader, w io.Writer) error {
 	t := &mcp.IOTransport{Reader: io.NopCloser(r), Writer: w.(io.WriteCloser)}
-	return newServer().Run(ctx, t)
+	return NewServer().Run(ctx, t)
 }
 
 // BenchmarkCall is one tools/call round trip: over io.Pipe with the same raw
@@ -32,7 +30,7 @@ func BenchmarkCall(b *testing.B) {
 func benchInMemory(b *testing.B) {
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	ss, err := newServer().Connect(ctx, st, nil)
+	ss, err := NewServer().Connect(ctx, st, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -75,17 +73,3 @@ func TestConformance(t *testing.T) { inproc.Conformance(t, serve, false) }
 func BenchmarkLarge(b *testing.B) {
 	b.Run("gosdk", func(b *testing.B) { inproc.BenchLarge(b, serve) })
 }
-
-// TestHTTPConformance checks the answers the HTTP benchmark relies on, with
-// sessions and without.
-func TestHTTPConformance(t *testing.T) {
-	for _, stateless := range []bool{false, true} {
-		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
-			httpwire.Conformance(t, httpHandler(stateless), stateless)
-		})
-	}
-}
-
-// TestHTTPIdleSessions checks what the idle-sessions benchmark relies on:
-// many sessions over a few connections, all kept until ended.
-func TestHTTPIdleSessions(t *testing.T) { httpwire.IdleConformance(t, httpHandler(false), 200, 4) }

@@ -1,25 +1,23 @@
-package main
+package mcpgen
 
 import (
 	"bytes"
-	"fmt"
 	"os"
 	"testing"
 
 	"github.com/mcpgen/mcpgen/generator"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 )
 
 // BenchmarkCall is one tools/call round trip through the generated dispatch
 // and runtime.Server.Serve over io.Pipe.
 func BenchmarkCall(b *testing.B) {
-	b.Run("mcpgen/pipe", func(b *testing.B) { inproc.Bench(b, newServer().Serve) })
+	b.Run("mcpgen/pipe", func(b *testing.B) { inproc.Bench(b, NewServer().Serve) })
 }
 
 // TestConformance checks the answers the benchmarks rely on.
-func TestConformance(t *testing.T) { inproc.Conformance(t, newServer().Serve, true) }
+func TestConformance(t *testing.T) { inproc.Conformance(t, NewServer().Serve, true) }
 
 // TestGeneratedUpToDate fails when mcp_gen.go is not what the generator
 // makes of main.go today: run go generate.
@@ -43,31 +41,17 @@ func TestGeneratedUpToDate(t *testing.T) {
 // BenchmarkLarge is one call of each large-message case through the serve
 // loop over io.Pipe.
 func BenchmarkLarge(b *testing.B) {
-	b.Run("mcpgen", func(b *testing.B) { inproc.BenchLarge(b, newServer().Serve) })
+	b.Run("mcpgen", func(b *testing.B) { inproc.BenchLarge(b, NewServer().Serve) })
 }
-
-// TestHTTPConformance checks the answers the HTTP benchmark relies on, with
-// sessions and without.
-func TestHTTPConformance(t *testing.T) {
-	for _, stateless := range []bool{false, true} {
-		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
-			httpwire.Conformance(t, httpHandler(stateless), stateless)
-		})
-	}
-}
-
-// TestHTTPIdleSessions checks what the idle-sessions benchmark relies on:
-// many sessions over a few connections, all kept until ended.
-func TestHTTPIdleSessions(t *testing.T) { httpwire.IdleConformance(t, httpHandler(false), 200, 4) }
 
 // BenchmarkPipelined is tools/call throughput with 64 calls in flight
 // through runtime.Server.Serve over operating-system pipes.
 func BenchmarkPipelined(b *testing.B) {
-	b.Run("mcpgen/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, newServer().Serve, 64) })
+	b.Run("mcpgen/ospipe", func(b *testing.B) { inproc.BenchPipelined(b, NewServer().Serve, 64) })
 }
 
 // BenchmarkBuffered is the server's own cost of a tools/call with the
 // input always buffered ahead of it.
 func BenchmarkBuffered(b *testing.B) {
-	b.Run("mcpgen", func(b *testing.B) { inproc.BenchBuffered(b, newServer().Serve) })
+	b.Run("mcpgen", func(b *testing.B) { inproc.BenchBuffered(b, NewServer().Serve) })
 }

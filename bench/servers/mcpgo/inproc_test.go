@@ -1,9 +1,8 @@
-package main
+package mcpgo
 
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"testing"
 
@@ -11,7 +10,6 @@ import (
 	"github.com/mark3labs/mcp-go/mcp"
 	"github.com/mark3labs/mcp-go/server"
 
-	"github.com/mcpgen/mcpgen/bench/internal/httpwire"
 	"github.com/mcpgen/mcpgen/bench/internal/inproc"
 	"github.com/mcpgen/mcpgen/bench/internal/searchtool"
 	"github.com/mcpgen/mcpgen/bench/internal/wire"
@@ -20,7 +18,7 @@ import (
 // serve runs the server's stdio loop over a reader and writer, as ServeStdio
 // does over stdin and stdout.
 func serve(ctx context.Context, r io.Reader, w io.Writer) error {
-	return server.NewStdioServer(newServer()).Listen(ctx, r, w)
+	return server.NewStdioServer(NewServer()).Listen(ctx, r, w)
 }
 
 // BenchmarkCall is one tools/call round trip: over io.Pipe with the same raw
@@ -34,7 +32,7 @@ func BenchmarkCall(b *testing.B) {
 
 func benchInProcess(b *testing.B) {
 	ctx := context.Background()
-	c, err := client.NewInProcessClient(newServer())
+	c, err := client.NewInProcessClient(NewServer())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,17 +78,3 @@ func TestConformance(t *testing.T) { inproc.Conformance(t, serve, false) }
 func BenchmarkLarge(b *testing.B) {
 	b.Run("mcpgo", func(b *testing.B) { inproc.BenchLarge(b, serve) })
 }
-
-// TestHTTPConformance checks the answers the HTTP benchmark relies on, with
-// sessions and without.
-func TestHTTPConformance(t *testing.T) {
-	for _, stateless := range []bool{false, true} {
-		t.Run(fmt.Sprintf("stateless=%v", stateless), func(t *testing.T) {
-			httpwire.Conformance(t, httpHandler(stateless), stateless)
-		})
-	}
-}
-
-// TestHTTPIdleSessions checks what the idle-sessions benchmark relies on:
-// many sessions over a few connections, all kept until ended.
-func TestHTTPIdleSessions(t *testing.T) { httpwire.IdleConformance(t, httpHandler(false), 200, 4) }

@@ -45,7 +45,7 @@ func TestRuntimeLinksNoHTTP(t *testing.T) {
 // standard library and the runtime alone.
 func TestHTTPTransportStandardLibraryOnly(t *testing.T) {
 	const pkg = "github.com/mcpgen/mcpgen/runtime/mcphttp"
-	own := []string{pkg, "github.com/mcpgen/mcpgen/runtime", "github.com/mcpgen/mcpgen/runtime/mcpimpl"}
+	own := []string{pkg, "github.com/mcpgen/mcpgen/runtime", "github.com/mcpgen/mcpgen/runtime/mcpimpl", "github.com/mcpgen/mcpgen/runtime/internal/ratelimit"}
 	for _, dep := range goListDeps(t, pkg) {
 		first, _, _ := strings.Cut(dep, "/")
 		if strings.Contains(first, ".") && !slices.Contains(own, dep) {

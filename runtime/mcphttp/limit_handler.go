@@ -2,6 +2,8 @@ package mcphttp
 
 import (
 	"net/http"
+
+	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
 )
 
 // LimitHandler returns a handler that applies to next the limits among
@@ -13,6 +15,16 @@ import (
 // next returns. Refusals are answered as [Handler] answers them (503 or
 // 429 with Retry-After). Wrap it in [AuthorizationHandler] to count
 // clients by the subject of their token rather than their IP address.
+//
+// Under [WithRateLimit], the WebSocket handler of package
+// [github.com/mcpgen/mcpgen/runtime/websocket] also counts the messages a
+// client sends over its connection, in the same bucket as the client's
+// connection attempts: a request that finds the bucket empty is answered
+// with the JSON-RPC error a refused HTTP request has as its body, code
+// -32600 and data {"retryAfter": seconds}, and is not handled. A
+// notification takes a token when there is one and is handled all the
+// same, since JSON-RPC lets nothing be answered to it; responses to the
+// server's requests are not counted.
 func LimitHandler(next http.Handler, opts ...Option) http.Handler {
 	var o options
 	for _, opt := range opts {
@@ -28,6 +40,9 @@ func LimitHandler(next http.Handler, opts ...Option) http.Handler {
 			return
 		}
 		defer slot.release()
+		if admit := l.messageAdmit(req); admit != nil {
+			req = req.WithContext(ratelimit.WithAdmit(req.Context(), admit))
+		}
 		next.ServeHTTP(w, req)
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
 )
 
 // Limits per client of the HTTP handler: how many sessions it may hold and
@@ -36,10 +37,12 @@ func WithMaxSessionsPerClient(n int) Option {
 // bound): each client has a bucket of burst requests, refilled at perSecond
 // requests a second, and a request that finds it empty is answered 429 Too
 // Many Requests with a Retry-After header saying when the next one will be
-// accepted. Every request to the handler counts (POST, GET, DELETE); the
-// authorization metadata does not. A client is the subject of its token
-// under [WithAuthorization], else its IP address. perSecond <= 0 means no
-// bound; burst < 1 counts as 1.
+// accepted, and a JSON-RPC error body whose data says the same in seconds:
+// {"retryAfter": 2}. Every request to the handler counts (POST, GET,
+// DELETE); the authorization metadata does not. Under [LimitHandler], the
+// requests a client sends over a WebSocket connection count as well. A
+// client is the subject of its token under [WithAuthorization], else its
+// IP address. perSecond <= 0 means no bound; burst < 1 counts as 1.
 func WithRateLimit(perSecond float64, burst int) Option {
 	return func(o *options) { o.limits.rate, o.limits.burst = perSecond, max(burst, 1) }
 }
@@ -92,10 +95,21 @@ func (l *limiter) admit(w http.ResponseWriter, req *http.Request) bool {
 	if l.opts.rate <= 0 {
 		return true
 	}
-	key := clientKey(req)
-	now := time.Now()
+	wait, ok := l.take(clientKey(req), ratelimit.Now(req.Context()), true)
+	if !ok {
+		refuse(w, http.StatusTooManyRequests, l.rateError(wait))
+	}
+	return ok
+}
+
+// take counts a message of the client key at now against its bucket. A
+// request that finds the bucket empty is refused: take returns false and
+// how long until a token is back. A notification (request false) takes a
+// token if there is one and is never refused.
+func (l *limiter) take(key string, now time.Time, request bool) (wait time.Duration, ok bool) {
 	burst := float64(l.opts.burst)
 	l.mu.Lock()
+	defer l.mu.Unlock()
 	if l.buckets == nil {
 		l.buckets = map[string]*bucket{}
 	}
@@ -107,21 +121,41 @@ func (l *limiter) admit(w http.ResponseWriter, req *http.Request) bool {
 		b = &bucket{tokens: burst, last: now}
 		l.buckets[key] = b
 	}
-	b.tokens = min(burst, b.tokens+now.Sub(b.last).Seconds()*l.opts.rate)
-	b.last = now
-	ok := b.tokens >= 1
-	var wait time.Duration
-	if ok {
+	if now.After(b.last) {
+		b.tokens = min(burst, b.tokens+now.Sub(b.last).Seconds()*l.opts.rate)
+		b.last = now
+	}
+	switch {
+	case b.tokens >= 1:
 		b.tokens--
-	} else {
-		wait = time.Duration((1 - b.tokens) / l.opts.rate * float64(time.Second))
+	case request:
+		return time.Duration((1 - b.tokens) / l.opts.rate * float64(time.Second)), false
 	}
-	l.mu.Unlock()
-	if !ok {
-		refuse(w, http.StatusTooManyRequests, runtime.CodeInvalidRequest, wait,
-			"Too Many Requests: over the rate limit of "+strconv.FormatFloat(l.opts.rate, 'g', -1, 64)+" requests a second")
+	return 0, true
+}
+
+// rateError is the refusal of a request over the rate limit: retry after
+// wait.
+func (l *limiter) rateError(wait time.Duration) refusal {
+	return retryError(runtime.CodeInvalidRequest, wait,
+		"Too Many Requests: over the rate limit of "+strconv.FormatFloat(l.opts.rate, 'g', -1, 64)+" requests a second")
+}
+
+// messageAdmit returns the admission of the messages a client sends over
+// the connection opened by req, counted in the bucket req was counted in;
+// nil when there is no rate limit.
+func (l *limiter) messageAdmit(req *http.Request) ratelimit.Admit {
+	if l.opts.rate <= 0 {
+		return nil
 	}
-	return ok
+	key, ctx := clientKey(req), req.Context()
+	return func(request bool) *runtime.Error {
+		wait, ok := l.take(key, ratelimit.Now(ctx), request)
+		if ok {
+			return nil
+		}
+		return l.rateError(wait).Error
+	}
 }
 
 // sweepLocked forgets the buckets that have refilled: a new one is the
@@ -155,13 +189,13 @@ func (l *limiter) openSession(w http.ResponseWriter, req *http.Request) (*sessio
 	switch {
 	case l.opts.sessions > 0 && l.sessions >= l.opts.sessions:
 		l.mu.Unlock()
-		refuse(w, http.StatusServiceUnavailable, runtime.CodeInternalError, sessionRetryAfter,
-			"Service Unavailable: the server holds its maximum of "+strconv.Itoa(l.opts.sessions)+" sessions; retry later")
+		refuse(w, http.StatusServiceUnavailable, retryError(runtime.CodeInternalError, sessionRetryAfter,
+			"Service Unavailable: the server holds its maximum of "+strconv.Itoa(l.opts.sessions)+" sessions"))
 		return nil, false
 	case l.opts.perClient > 0 && l.byClient[key] >= l.opts.perClient:
 		l.mu.Unlock()
-		refuse(w, http.StatusTooManyRequests, runtime.CodeInvalidRequest, sessionRetryAfter,
-			"Too Many Requests: this client holds its maximum of "+strconv.Itoa(l.opts.perClient)+" sessions; end one (DELETE) before starting another")
+		refuse(w, http.StatusTooManyRequests, retryError(runtime.CodeInvalidRequest, sessionRetryAfter,
+			"Too Many Requests: this client holds its maximum of "+strconv.Itoa(l.opts.perClient)+" sessions; end one (DELETE) before starting another"))
 		return nil, false
 	}
 	l.sessions++
@@ -189,10 +223,38 @@ func (s *sessionSlot) release() {
 	})
 }
 
-// refuse answers an HTTP error with a Retry-After header of wait, in whole
-// seconds rounded up (at least 1).
-func refuse(w http.ResponseWriter, status, code int, wait time.Duration, msg string) {
-	secs := max(int64(math.Ceil(wait.Seconds())), 1)
-	w.Header().Set("Retry-After", strconv.FormatInt(secs, 10))
-	httpError(w, status, code, msg)
+// retryAfter is wait in whole seconds rounded up, at least 1: what the
+// Retry-After header and the retryAfter member of a refusal's data say.
+func retryAfter(wait time.Duration) int64 {
+	return max(int64(math.Ceil(wait.Seconds())), 1)
+}
+
+// refusal is a refusal's JSON-RPC error and how long until a retry.
+type refusal struct {
+	*runtime.Error
+	wait time.Duration
+}
+
+// retryError is a refusal: msg, followed by when to retry, and data
+// {"retryAfter": seconds}.
+func retryError(code int, wait time.Duration, msg string) refusal {
+	secs := strconv.FormatInt(retryAfter(wait), 10)
+	unit := " seconds"
+	if secs == "1" {
+		unit = " second"
+	}
+	return refusal{&runtime.Error{
+		Code:    code,
+		Message: msg + "; retry in " + secs + unit,
+		Data:    []byte(`{"retryAfter":` + secs + `}`),
+	}, wait}
+}
+
+// refuse answers an HTTP error with the error of r as its body and a
+// Retry-After header of its wait.
+func refuse(w http.ResponseWriter, status int, r refusal) {
+	w.Header().Set("Retry-After", strconv.FormatInt(retryAfter(r.wait), 10))
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	w.Write(appendError(nil, nil, r.Error))
 }

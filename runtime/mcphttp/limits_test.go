@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -19,6 +20,7 @@ type limitsClient struct {
 	h     http.Handler
 	addr  string
 	token string
+	clock func() time.Time // the rate limit's, if not nil
 }
 
 func (c limitsClient) do(method, session, body string) *httptest.ResponseRecorder {
@@ -32,6 +34,9 @@ func (c limitsClient) do(method, session, body string) *httptest.ResponseRecorde
 	}
 	if c.token != "" {
 		req.Header.Set("Authorization", "Bearer "+c.token)
+	}
+	if c.clock != nil {
+		req = req.WithContext(ratelimit.WithClock(req.Context(), c.clock))
 	}
 	w := httptest.NewRecorder()
 	c.h.ServeHTTP(w, req)
@@ -63,6 +68,9 @@ func wantRefused(t *testing.T, w *httptest.ResponseRecorder, status, minRetry in
 		Error   struct {
 			Code    int    `json:"code"`
 			Message string `json:"message"`
+			Data    struct {
+				RetryAfter int `json:"retryAfter"`
+			} `json:"data"`
 		} `json:"error"`
 	}
 	if err := json.Unmarshal(w.Body.Bytes(), &body); err != nil || body.JSONRPC != "2.0" || string(body.ID) != "null" || body.Error.Code == 0 {
@@ -70,6 +78,9 @@ func wantRefused(t *testing.T, w *httptest.ResponseRecorder, status, minRetry in
 	}
 	if !strings.Contains(body.Error.Message, msg) {
 		t.Errorf("message %q, want it to say %q", body.Error.Message, msg)
+	}
+	if h := w.Header().Get("Retry-After"); strconv.Itoa(body.Error.Data.RetryAfter) != h || !strings.Contains(body.Error.Message, "retry in "+h+" second") {
+		t.Errorf("error %+v: want data.retryAfter and the message to say the Retry-After of %s seconds", body.Error, h)
 	}
 }
 
@@ -158,8 +169,10 @@ func TestHTTPMaxSessionsPerClient(t *testing.T) {
 func TestHTTPRateLimit(t *testing.T) {
 	const perSecond, burst = 2, 3
 	h := mcphttp.Handler(httpServer(), mcphttp.WithRateLimit(perSecond, burst))
-	a := limitsClient{t: t, h: h, addr: "192.0.2.1"}
-	b := limitsClient{t: t, h: h, addr: "192.0.2.2"}
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	a := limitsClient{t: t, h: h, addr: "192.0.2.1", clock: clock}
+	b := limitsClient{t: t, h: h, addr: "192.0.2.2", clock: clock}
 	s, w := a.initialize()
 	if s == "" {
 		t.Fatalf("initialize: %d %s", w.Code, w.Body)
@@ -175,7 +188,7 @@ func TestHTTPRateLimit(t *testing.T) {
 		t.Fatalf("another client: %d %s", w.Code, w.Body)
 	}
 	// The bucket refills at perSecond.
-	time.Sleep(time.Second/perSecond + 20*time.Millisecond)
+	now = now.Add(time.Second / perSecond)
 	if w := a.do("POST", s, listBody); w.Code != 200 {
 		t.Fatalf("after a refill: %d %s", w.Code, w.Body)
 	}

@@ -9,20 +9,25 @@ import (
 	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	ws "github.com/coder/websocket"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
 )
 
-// limitedServer serves WebSocket sessions under opts, the subject of a
-// bearer token naming its client ("Bearer alice" is alice).
-func limitedServer(t *testing.T, opts ...mcphttp.Option) (url string) {
+// limitedServer serves WebSocket sessions of s (a new server when nil)
+// under opts, the subject of a bearer token naming its client ("Bearer
+// alice" is alice). The rate limit's buckets refill by clock.
+func limitedServer(t *testing.T, s *runtime.Server, clock *fakeClock, opts ...mcphttp.Option) (url string) {
 	t.Helper()
-	s := newServer()
+	if s == nil {
+		s = newServer()
+	}
 	verify := func(_ context.Context, token string) (*runtime.Principal, error) {
 		if token == "" {
 			return nil, errors.New("no token")
@@ -30,9 +35,31 @@ func limitedServer(t *testing.T, opts ...mcphttp.Option) (url string) {
 		return &runtime.Principal{Subject: token}, nil
 	}
 	h := mcphttp.AuthorizationHandler(s, mcphttp.Authorization{Verify: verify}, mcphttp.LimitHandler(websocket.Handler(s), opts...))
-	ts := httptest.NewServer(h)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
+		h.ServeHTTP(w, req.WithContext(ratelimit.WithClock(req.Context(), clock.now)))
+	}))
 	t.Cleanup(ts.Close)
 	return "ws" + strings.TrimPrefix(ts.URL, "http")
+}
+
+// fakeClock is a clock that moves when told to.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func newClock() *fakeClock { return &fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)} }
+
+func (c *fakeClock) now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
 }
 
 // dial opens a WebSocket session as subject; it returns the connection, or
@@ -93,7 +120,7 @@ func waitOpen(t *testing.T, url, subject string) {
 }
 
 func TestWebSocketMaxSessions(t *testing.T) {
-	url := limitedServer(t, mcphttp.WithMaxSessions(2))
+	url := limitedServer(t, nil, newClock(), mcphttp.WithMaxSessions(2))
 	a, _, _, _ := dial(t, url, "alice")
 	if b, _, _, _ := dial(t, url, "bob"); a == nil || b == nil {
 		t.Fatal("the first two sessions were refused")
@@ -105,7 +132,7 @@ func TestWebSocketMaxSessions(t *testing.T) {
 }
 
 func TestWebSocketMaxSessionsPerClient(t *testing.T) {
-	url := limitedServer(t, mcphttp.WithMaxSessionsPerClient(1))
+	url := limitedServer(t, nil, newClock(), mcphttp.WithMaxSessionsPerClient(1))
 	a, _, _, _ := dial(t, url, "alice")
 	if a == nil {
 		t.Fatal("alice's first session was refused")
@@ -118,9 +145,12 @@ func TestWebSocketMaxSessionsPerClient(t *testing.T) {
 	waitOpen(t, url, "alice")
 }
 
+// TestWebSocketRateLimit: connection attempts count against the client's
+// bucket (and so does the ping each dial sends).
 func TestWebSocketRateLimit(t *testing.T) {
-	url := limitedServer(t, mcphttp.WithRateLimit(0.5, 2))
-	for i := range 2 {
+	clock := newClock()
+	url := limitedServer(t, nil, clock, mcphttp.WithRateLimit(0.5, 4))
+	for i := range 2 { // an upgrade and a ping each
 		if conn, code, _, msg := dial(t, url, "alice"); conn == nil {
 			t.Fatalf("connection %d within the burst refused: %d %s", i, code, msg)
 		}
@@ -128,5 +158,9 @@ func TestWebSocketRateLimit(t *testing.T) {
 	wantRefused(t, url, "alice", http.StatusTooManyRequests, "over the rate limit of 0.5 requests a second")
 	if conn, _, _, _ := dial(t, url, "bob"); conn == nil {
 		t.Error("bob was refused for alice's rate")
+	}
+	clock.advance(4 * time.Second) // two tokens back
+	if conn, code, _, msg := dial(t, url, "alice"); conn == nil {
+		t.Errorf("alice refused after the bucket refilled: %d %s", code, msg)
 	}
 }

@@ -17,6 +17,7 @@ import (
 
 	ws "github.com/coder/websocket"
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
 )
 
 // Subprotocol is the WebSocket subprotocol of MCP.
@@ -62,6 +63,17 @@ func lower(list []string) []string {
 // WebSocket and serves one session of s over it, until the client closes
 // the connection (after the requests in flight are answered) or the
 // request's context ends.
+//
+// Inside [github.com/mcpgen/mcpgen/runtime/mcphttp.LimitHandler] with a
+// rate limit, the requests a client sends over the connection count in the
+// same bucket as its connection attempts: one that finds the bucket empty
+// is not handled but answered with a JSON-RPC error, code -32600 (Invalid
+// Request) and data {"retryAfter": seconds}, the body of the HTTP 429 a
+// refused connection attempt gets. A notification takes a token when there
+// is one but is never dropped: nothing can be answered to it, and losing
+// notifications/initialized or notifications/cancelled would leave the
+// session in a state the client does not know of. Responses to the
+// server's requests are not counted.
 func Handler(s *runtime.Server, opts ...Option) http.Handler {
 	o := options{hosts: []string{"localhost", "127.0.0.1", "::1"}, readLimit: 32 << 20}
 	for _, opt := range opts {
@@ -91,7 +103,7 @@ func (h *handler) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	defer conn.CloseNow()
 	conn.SetReadLimit(h.opts.readLimit)
 	ctx := req.Context()
-	in := &frameReader{ctx: ctx, conn: conn}
+	in := &frameReader{ctx: ctx, conn: conn, admit: ratelimit.AdmitFrom(ctx)}
 	out := &frameWriter{ctx: ctx, conn: conn}
 	if err := h.srv.Serve(ctx, in, out); err != nil && ctx.Err() == nil && !isClosed(err) {
 		h.srv.Logger().Debug("websocket session ended", "err", err)
@@ -125,9 +137,10 @@ func isClosed(err error) bool {
 // frameReader turns WebSocket messages into the newline-delimited stream
 // runtime.Server.Serve reads.
 type frameReader struct {
-	ctx  context.Context
-	conn *ws.Conn
-	buf  []byte // the rest of the current message, with its newline
+	ctx   context.Context
+	conn  *ws.Conn
+	admit ratelimit.Admit // the client's rate limit, or nil
+	buf   []byte          // the rest of the current message, with its newline
 }
 
 func (r *frameReader) Read(p []byte) (int, error) {
@@ -151,11 +164,101 @@ func (r *frameReader) Read(p []byte) (int, error) {
 				msg = bytes.ReplaceAll(bytes.ReplaceAll(msg, []byte("\r"), nil), []byte("\n"), []byte(" "))
 			}
 		}
+		if r.admit != nil {
+			refused, err := r.limit(msg)
+			if err != nil {
+				return 0, err
+			}
+			if refused {
+				continue
+			}
+		}
 		r.buf = append(msg, '\n')
 	}
 	n := copy(p, r.buf)
 	r.buf = r.buf[n:]
 	return n, nil
+}
+
+// limit counts msg against the client's rate limit; a request over it is
+// answered with the limit's error here, and limit reports it refused.
+func (r *frameReader) limit(msg []byte) (refused bool, err error) {
+	kind, id := classify(msg)
+	if kind == kindResponse {
+		return false, nil
+	}
+	e := r.admit(kind == kindRequest)
+	if e == nil {
+		return false, nil
+	}
+	out, err := json.Marshal(errorResponse{JSONRPC: "2.0", ID: id, Error: wireError{Code: e.Code, Message: e.Message, Data: e.Data}})
+	if err != nil {
+		return false, err
+	}
+	return true, r.conn.Write(r.ctx, ws.MessageText, out)
+}
+
+// Kinds of incoming message, as the rate limit counts them.
+const (
+	kindRequest      = iota // answered: counted, and refused over the limit
+	kindNotification        // not answered: counted, never refused
+	kindResponse            // a response to the server's request: not counted
+)
+
+// messageHead is what classify reads of a message.
+type messageHead struct {
+	ID     json.RawMessage `json:"id"`
+	Method json.RawMessage `json:"method"`
+}
+
+// classify tells the kind of msg and, for a request, its id (nil for null).
+// A batch is a request when it holds one (its refusal, like an HTTP
+// batch's, is one error with a null id), else a notification when it
+// holds one. What does not parse is answered by the server with an error,
+// so it counts as a request.
+func classify(msg []byte) (kind int, id json.RawMessage) {
+	if len(bytes.TrimSpace(msg)) == 0 {
+		return kindResponse, nil // the server skips it
+	}
+	var one messageHead
+	if err := json.Unmarshal(msg, &one); err == nil {
+		switch {
+		case one.Method == nil:
+			return kindResponse, nil
+		case one.ID == nil:
+			return kindNotification, nil
+		case string(one.ID) == "null":
+			return kindRequest, nil
+		}
+		return kindRequest, one.ID
+	}
+	var batch []messageHead
+	if err := json.Unmarshal(msg, &batch); err != nil || len(batch) == 0 {
+		return kindRequest, nil
+	}
+	kind = kindResponse
+	for _, m := range batch {
+		switch {
+		case m.Method != nil && m.ID != nil:
+			return kindRequest, nil
+		case m.Method != nil:
+			kind = kindNotification
+		}
+	}
+	return kind, nil
+}
+
+// errorResponse is a JSON-RPC error response.
+type errorResponse struct {
+	JSONRPC string          `json:"jsonrpc"`
+	ID      json.RawMessage `json:"id"`
+	Error   wireError       `json:"error"`
+}
+
+type wireError struct {
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 // Close ends the read: Serve calls it when its context ends.

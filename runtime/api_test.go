@@ -1,13 +1,9 @@
 package runtime_test
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"slices"
-	"strings"
 	"testing"
+
+	"github.com/mcpgen/mcpgen/internal/apicheck"
 )
 
 // runtimeAPI is the reviewed list of the package's exported names: what a
@@ -187,137 +183,21 @@ var runtimeAPI = `
 	var ErrResourceNotFound
 `
 
-// exportedAPI lists the exported top-level names of the package in dir,
-// methods as "method T.M", and the exported declarations that mention
-// package mcpimpl.
-func exportedAPI(t *testing.T, dir string) (names, leaks []string) {
-	t.Helper()
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	fset := token.NewFileSet()
-	mentionsImpl := func(n ast.Node) bool {
-		found := false
-		ast.Inspect(n, func(n ast.Node) bool {
-			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if id, ok := sel.X.(*ast.Ident); ok && id.Name == "mcpimpl" {
-					found = true
-				}
-			}
-			return !found
-		})
-		return found
-	}
-	for _, e := range entries {
-		name := e.Name()
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
-			continue
-		}
-		f, err := parser.ParseFile(fset, dir+"/"+name, nil, parser.SkipObjectResolution)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, decl := range f.Decls {
-			switch d := decl.(type) {
-			case *ast.FuncDecl:
-				if !d.Name.IsExported() {
-					continue
-				}
-				entry := "func " + d.Name.Name
-				if d.Recv != nil {
-					recv := recvName(d.Recv.List[0].Type)
-					if !ast.IsExported(recv) {
-						continue
-					}
-					entry = "method " + recv + "." + d.Name.Name
-				}
-				names = append(names, entry)
-				if mentionsImpl(d.Type) {
-					leaks = append(leaks, entry)
-				}
-			case *ast.GenDecl:
-				for _, spec := range d.Specs {
-					switch s := spec.(type) {
-					case *ast.TypeSpec:
-						if !s.Name.IsExported() {
-							continue
-						}
-						entry := "type " + s.Name.Name
-						names = append(names, entry)
-						if st, ok := s.Type.(*ast.StructType); ok {
-							for _, fl := range st.Fields.List {
-								exported := len(fl.Names) == 0 // embedded
-								for _, n := range fl.Names {
-									exported = exported || n.IsExported()
-								}
-								if exported && mentionsImpl(fl.Type) {
-									leaks = append(leaks, entry+" (a field)")
-								}
-							}
-						} else if mentionsImpl(s.Type) {
-							leaks = append(leaks, entry)
-						}
-					case *ast.ValueSpec:
-						for _, n := range s.Names {
-							if !n.IsExported() {
-								continue
-							}
-							entry := d.Tok.String() + " " + n.Name
-							names = append(names, entry)
-							if (s.Type != nil && mentionsImpl(s.Type)) || slices.ContainsFunc(s.Values, func(v ast.Expr) bool { return mentionsImpl(v) }) {
-								leaks = append(leaks, entry)
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	slices.Sort(names)
-	return names, leaks
-}
-
-// recvName returns the name of a method's receiver type.
-func recvName(x ast.Expr) string {
-	for {
-		switch r := x.(type) {
-		case *ast.StarExpr:
-			x = r.X
-		case *ast.IndexExpr:
-			x = r.X
-		case *ast.IndexListExpr:
-			x = r.X
-		case *ast.Ident:
-			return r.Name
-		default:
-			return ""
-		}
-	}
-}
-
 // TestExportedAPI holds the package's exported names to the reviewed list
 // runtimeAPI, so that plumbing for generated code does not creep into the
 // package users read, and checks that no exported declaration shows a type
 // of package mcpimpl.
 func TestExportedAPI(t *testing.T) {
-	got, leaks := exportedAPI(t, ".")
-	var want []string
-	for _, line := range strings.Split(runtimeAPI, "\n") {
-		if line = strings.TrimSpace(line); line != "" {
-			want = append(want, line)
-		}
+	got, leaks, err := apicheck.Exported(".", "mcpimpl")
+	if err != nil {
+		t.Fatal(err)
 	}
-	slices.Sort(want)
-	for _, n := range got {
-		if _, found := slices.BinarySearch(want, n); !found {
-			t.Errorf("%s is exported but not in the reviewed list runtimeAPI: if generated code alone uses it, move it to package mcpimpl; otherwise add it to the list", n)
-		}
+	extra, missing := apicheck.Compare(got, runtimeAPI)
+	for _, n := range extra {
+		t.Errorf("%s is exported but not in the reviewed list runtimeAPI: if generated code alone uses it, move it to package mcpimpl; otherwise add it to the list", n)
 	}
-	for _, n := range want {
-		if _, found := slices.BinarySearch(got, n); !found {
-			t.Errorf("%s is in runtimeAPI but no longer exported: remove it from the list", n)
-		}
+	for _, n := range missing {
+		t.Errorf("%s is in runtimeAPI but no longer exported: remove it from the list", n)
 	}
 	for _, l := range leaks {
 		t.Errorf("%s shows a type of package mcpimpl to users; keep the plumbing unexported", l)

@@ -21,14 +21,28 @@ func TestClassify(t *testing.T) {
 		{"empty batch", `[]`, kindRequest, ""},
 		{"not JSON", `{"jsonrpc":"2.0","id":1,"method":`, kindRequest, ""},
 		{"not an object", `"ping"`, kindRequest, ""},
+		{"batch with a non-object", `[{"jsonrpc":"2.0","id":1,"result":{}},1]`, kindRequest, ""},
+		{"trailing text", `{"jsonrpc":"2.0","method":"n"} x`, kindRequest, ""},
+		{"escaped key", `{"jsonrpc":"2.0","\u0069d":3,"method":"ping"}`, kindRequest, "3"},
 		{"blank", "  ", kindResponse, ""},
 	}
+	var c classifier // one for all, as a connection has
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			kind, id := classify([]byte(tt.msg))
+			kind, id := c.classify([]byte(tt.msg))
 			if kind != tt.kind || string(id) != tt.id {
 				t.Errorf("classify(%s) = %d, %q; want %d, %q", tt.msg, kind, id, tt.kind, tt.id)
 			}
 		})
+	}
+}
+
+// BenchmarkClassify: what the rate limit adds to reading a request.
+func BenchmarkClassify(b *testing.B) {
+	msg := []byte(`{"jsonrpc":"2.0","id":42,"method":"tools/call","params":{"name":"echo","arguments":{"text":"a short argument"}}}`)
+	var c classifier
+	b.ReportAllocs()
+	for b.Loop() {
+		c.classify(msg)
 	}
 }

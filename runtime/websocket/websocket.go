@@ -18,6 +18,7 @@ import (
 	ws "github.com/coder/websocket"
 	"github.com/mcpgen/mcpgen/runtime"
 	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
+	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
 // Subprotocol is the WebSocket subprotocol of MCP.
@@ -141,6 +142,8 @@ type frameReader struct {
 	conn  *ws.Conn
 	admit ratelimit.Admit // the client's rate limit, or nil
 	buf   []byte          // the rest of the current message, with its newline
+
+	classifier // of messages, when admit is set
 }
 
 func (r *frameReader) Read(p []byte) (int, error) {
@@ -183,7 +186,7 @@ func (r *frameReader) Read(p []byte) (int, error) {
 // limit counts msg against the client's rate limit; a request over it is
 // answered with the limit's error here, and limit reports it refused.
 func (r *frameReader) limit(msg []byte) (refused bool, err error) {
-	kind, id := classify(msg)
+	kind, id := r.classifier.classify(msg)
 	if kind == kindResponse {
 		return false, nil
 	}
@@ -205,47 +208,72 @@ const (
 	kindResponse            // a response to the server's request: not counted
 )
 
-// messageHead is what classify reads of a message.
-type messageHead struct {
-	ID     json.RawMessage `json:"id"`
-	Method json.RawMessage `json:"method"`
-}
+// classifier tells apart the messages a client sends, for the rate limit.
+type classifier struct{ d mcpimpl.Decoder }
 
-// classify tells the kind of msg and, for a request, its id (nil for null).
-// A batch is a request when it holds one (its refusal, like an HTTP
-// batch's, is one error with a null id), else a notification when it
-// holds one. What does not parse is answered by the server with an error,
-// so it counts as a request.
-func classify(msg []byte) (kind int, id json.RawMessage) {
-	if len(bytes.TrimSpace(msg)) == 0 {
+// classify tells the kind of msg and, for a request, its id (nil for null;
+// it aliases msg). A batch is a request when it holds one (its refusal,
+// like an HTTP batch's, is one error with a null id), else a notification
+// when it holds one. What does not parse is answered by the server with an
+// error, so it counts as a request.
+func (c *classifier) classify(msg []byte) (kind int, id []byte) {
+	msg = bytes.TrimSpace(msg)
+	if len(msg) == 0 {
 		return kindResponse, nil // the server skips it
 	}
-	var one messageHead
-	if err := json.Unmarshal(msg, &one); err == nil {
+	d := &c.d
+	d.Reset(msg, "")
+	if msg[0] != '[' {
+		hasID, hasMethod, id := head(d)
 		switch {
-		case one.Method == nil:
-			return kindResponse, nil
-		case one.ID == nil:
-			return kindNotification, nil
-		case string(one.ID) == "null":
+		case d.Err() != nil:
 			return kindRequest, nil
+		case !hasMethod:
+			return kindResponse, nil
+		case !hasID:
+			return kindNotification, nil
+		case string(id) == "null":
+			id = nil
 		}
-		return kindRequest, one.ID
+		return kindRequest, id
 	}
-	var batch []messageHead
-	if err := json.Unmarshal(msg, &batch); err != nil || len(batch) == 0 {
+	kind, n := kindResponse, 0
+	if d.Array() {
+		for ; d.Elem(); n++ {
+			hasID, hasMethod, _ := head(d)
+			switch {
+			case hasMethod && hasID:
+				return kindRequest, nil
+			case hasMethod:
+				kind = kindNotification
+			}
+		}
+	}
+	if n == 0 || d.Err() != nil {
 		return kindRequest, nil
 	}
-	kind = kindResponse
-	for _, m := range batch {
-		switch {
-		case m.Method != nil && m.ID != nil:
-			return kindRequest, nil
-		case m.Method != nil:
-			kind = kindNotification
+	return kind, nil
+}
+
+// head reads the object at d: whether it has an id, and which, and a
+// method.
+func head(d *mcpimpl.Decoder) (hasID, hasMethod bool, id []byte) {
+	if !d.Object() {
+		return false, false, nil
+	}
+	for {
+		key, ok := d.Field()
+		if !ok {
+			return hasID, hasMethod, id
+		}
+		switch string(key) {
+		case "id":
+			hasID = true
+			id, _ = d.RawView()
+		case "method":
+			hasMethod = true
 		}
 	}
-	return kind, nil
 }
 
 // errorResponse is a JSON-RPC error response.

@@ -62,6 +62,14 @@ func (m *message) isNotification() bool { return m.method != "" && m.id == nil }
 // invalid request, whatever id it could read, so that the error response
 // can carry it.
 func parseMessage(d *mcpimpl.Decoder, data []byte, m *message) *Error {
+	if parseCommon(d, data, m) { // envelope.go
+		return nil
+	}
+	return parseDecoded(d, data, m)
+}
+
+// parseDecoded is parseMessage with the decoder alone.
+func parseDecoded(d *mcpimpl.Decoder, data []byte, m *message) *Error {
 	d.Reset(data, "")
 	*m = message{}
 	version := false

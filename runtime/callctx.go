@@ -11,20 +11,22 @@ import (
 // channel only when a handler asks for it, so a call that never looks costs
 // one small allocation.
 type callContext struct {
-	parent context.Context // the session's context
+	s *Session // its context is the call's parent
 
 	// The request, owned by the call while it runs.
 	key        requestKey
-	in         *[]byte // holds id and params
+	in         *[]byte // holds id and params; nil while they alias the read buffer (callalias.go)
 	id, params []byte
 	r          replier
 	run        runFunc // nil for tools/call
 
-	mu        sync.Mutex
-	done      chan struct{}
-	err       error
-	cancelled bool      // by the client: the response is not sent
-	talk      *callTalk // what the call said to the client; nil until it speaks
+	mu   sync.Mutex
+	done chan struct{}
+	err  error
+	talk *callTalk // what the call said to the client; nil until it speaks
+
+	tool      toolSpan // a tools/call's name and arguments in params
+	cancelled bool     // by the client: the response is not sent
 
 	// overran is set when the call was answered at its tool's timeout
 	// while the handler runs on: the handler then gives back the request
@@ -32,7 +34,7 @@ type callContext struct {
 	overran bool
 }
 
-func (c *callContext) Deadline() (time.Time, bool) { return c.parent.Deadline() }
+func (c *callContext) Deadline() (time.Time, bool) { return c.s.ctx.Deadline() }
 
 // Value answers callKey with the call itself, so that helpers find it
 // through contexts derived from it.
@@ -40,7 +42,7 @@ func (c *callContext) Value(key any) any {
 	if key == (callKey{}) {
 		return c
 	}
-	return c.parent.Value(key)
+	return c.s.ctx.Value(key)
 }
 
 func (c *callContext) Done() <-chan struct{} {

@@ -2,16 +2,111 @@ package runtime
 
 import (
 	"bytes"
+	"context"
 
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
-// A tools/call's params are read twice over before the tool's decoder
-// reads the arguments: validated with the whole message (parseMessage),
-// then searched for the name and the arguments. The search needs no second
-// validation: scanToolParams finds them in the common shape with a quick
-// scan of the validated text, and decodeToolParams reads params with the
-// decoder where the scan does not apply, and reports what is wrong.
+// A tools/call's name and arguments are found while the message's parse
+// validates its params (readParams), whatever the method: the method may
+// come after the params, and finding them costs little more than the
+// validation. Where they were not found so, scanToolParams finds them in
+// the common shape with a quick scan of the validated text, and
+// decodeToolParams reads params with the decoder where the scan does not
+// apply, and reports what is wrong.
+
+// toolSpan is where params holds a tools/call's name (the string's content)
+// and arguments, as offsets into params, so that it holds for a copy of
+// params too.
+type toolSpan struct {
+	nameOff, nameLen int32
+	argsOff, argsLen int32 // argsLen 0: no arguments, or null
+	hasName          bool
+	found            bool // the parse found them: the rest is valid
+}
+
+// readParams reads params that are an object, as RawView would, and finds
+// the tools/call name and arguments in them, as decodeToolParams would:
+// the last "name" and the last "arguments" that is not null. The span is
+// not found when the name is not a string or holds an escape, or when
+// params is not valid JSON.
+func readParams(d *mcpimpl.Decoder) ([]byte, toolSpan) {
+	var name, args []byte
+	hasName, plain := false, true
+	if d.Object() {
+		for {
+			key, ok := d.Field()
+			if !ok {
+				break
+			}
+			switch string(key) {
+			case "name":
+				if d.Peek() != mcpimpl.StringValue {
+					d.Skip()
+					plain = false
+					continue
+				}
+				v, _ := d.RawView()
+				if len(v) < 2 || bytes.IndexByte(v, '\\') >= 0 {
+					plain = false
+					continue
+				}
+				name, hasName = v[1:len(v)-1], true
+			case "arguments":
+				if d.Peek() == mcpimpl.NullValue {
+					d.Skip()
+					continue
+				}
+				args, _ = d.RawView()
+			default:
+				d.Skip()
+			}
+		}
+	}
+	if d.Failed() { // a syntax error, which the parse reports
+		return nil, toolSpan{}
+	}
+	params := d.LastView()
+	if !plain || len(params) > maxSpan {
+		return params, toolSpan{}
+	}
+	t := toolSpan{hasName: hasName, found: true}
+	// name and args are parts of params, whose capacity runs to the end
+	// of the same input.
+	if name != nil {
+		t.nameOff, t.nameLen = int32(cap(params)-cap(name)), int32(len(name))
+	}
+	if args != nil {
+		t.argsOff, t.argsLen = int32(cap(params)-cap(args)), int32(len(args))
+	}
+	return params, t
+}
+
+// maxSpan bounds the params whose span is kept in a toolSpan's offsets.
+const maxSpan = 1<<31 - 1
+
+// in returns the name and arguments the span finds in params.
+func (t toolSpan) in(params []byte) (name, args []byte, hasName bool) {
+	if t.hasName {
+		name = params[t.nameOff : t.nameOff+t.nameLen]
+	}
+	if t.argsLen > 0 {
+		args = params[t.argsOff : t.argsOff+t.argsLen]
+	}
+	return name, args, t.hasName
+}
+
+// toolParams finds the name and the arguments of the tools/call whose
+// handler has ctx in its params: where the message's parse found them,
+// else by scanToolParams. ok is false, and params must be decoded, where
+// neither found them.
+func toolParams(ctx context.Context, params []byte) (name, args []byte, hasName, ok bool) {
+	if c, isCall := ctx.(*callContext); isCall && c.tool.found {
+		name, args, hasName = c.tool.in(params)
+		return name, args, hasName, true
+	}
+	return scanToolParams(params)
+}
 
 // scanToolParams finds the tool name and the arguments in params, which
 // parseMessage validated as JSON, as decodeToolParams would: the last

@@ -58,3 +58,58 @@ func TestCallSet(t *testing.T) {
 		}
 	}
 }
+
+// TestCallSetOutsideMaps checks that the call kept outside the maps and
+// those in them are found, counted and removed alike, whichever ends
+// first.
+func TestCallSetOutsideMaps(t *testing.T) {
+	var cs callSet
+	calls := map[int64]*callContext{}
+	has := func(ids ...int64) {
+		t.Helper()
+		if got := cs.len(); got != len(ids) {
+			t.Errorf("%d calls, want %d (%v)", got, len(ids), ids)
+		}
+		listed := map[*callContext]bool{}
+		cs.each(func(c *callContext) { listed[c] = true })
+		for _, id := range ids {
+			if c := cs.get(requestKey{n: id}); c != calls[id] || c == nil {
+				t.Errorf("%d: found %p, want %p", id, c, calls[id])
+			}
+			if !listed[calls[id]] {
+				t.Errorf("each did not list %d", id)
+			}
+		}
+		if len(listed) != len(ids) {
+			t.Errorf("each listed %d calls, want %d", len(listed), len(ids))
+		}
+	}
+	add := func(id int64) {
+		calls[id] = &callContext{key: requestKey{n: id}}
+		cs.put(requestKey{n: id}, calls[id])
+	}
+	drop := func(id int64) {
+		cs.remove(requestKey{n: id})
+		if cs.get(requestKey{n: id}) != nil {
+			t.Errorf("%d found after it was removed", id)
+		}
+	}
+	add(1)
+	has(1)
+	add(2)
+	add(3)
+	has(1, 2, 3)
+	drop(1) // the one outside the maps ends first
+	has(2, 3)
+	add(4) // takes its place
+	has(2, 3, 4)
+	drop(3)
+	has(2, 4)
+	drop(4)
+	drop(2)
+	has()
+	add(2) // an id used before, outside the maps again
+	has(2)
+	drop(5) // not in the set
+	has(2)
+}

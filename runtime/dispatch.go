@@ -156,10 +156,10 @@ func (s *Session) handleRequest(m *message, r replier) {
 func (s *Session) startCall(m *message, r replier) { s.startRun(m, r, nil) }
 
 // startRun runs a request as a tools/call runs, answering it with run (nil
-// for tools/call). The message's id and params alias the read buffer, so
-// they are copied into a buffer the call owns.
+// for tools/call). The message's id and params alias the read buffer: a
+// call that runs elsewhere gets a copy of its own (see useRead).
 func (s *Session) startRun(m *message, r replier, run runFunc) {
-	c := &callContext{parent: s.ctx, key: keyOf(m.id), r: r, run: run}
+	c := &callContext{s: s, key: keyOf(m.id), r: r, run: run, tool: m.tool}
 	s.mu.Lock()
 	if s.draining {
 		s.mu.Unlock()
@@ -177,15 +177,14 @@ func (s *Session) startRun(m *message, r replier, run runFunc) {
 		c.cancel(false)
 	}
 	s.workers.acquire(s)
-	c.in = getBuffer()
-	*c.in = append(append((*c.in)[:0], m.id...), m.params...)
-	c.id, c.params = (*c.in)[:len(m.id)], (*c.in)[len(m.id):]
-	s.mem.take(len(*c.in))
+	s.mem.take(len(m.id) + len(m.params))
 	r.begin()
 	if s.inlines(r) {
 		s.inlineCall = c // handle runs it once routing is done
+		c.useRead(r, m)  // callalias.go
 		return
 	}
+	c.own(m.id, m.params)
 	s.workers.run(s, c)
 }
 
@@ -235,7 +234,7 @@ func (s *Session) runCall(c *callContext) {
 	// answer waits to be written: it is no longer counted.
 	c.mu.Lock()
 	c.endLocked()
-	in := c.in
+	in, size := c.in, len(c.id)+len(c.params)
 	c.in, c.id, c.params = nil, nil, nil
 	cancelled := c.cancelled
 	c.mu.Unlock()
@@ -243,8 +242,10 @@ func (s *Session) runCall(c *callContext) {
 	// instead of the request.
 	s.mem.take(len(resp))
 	if !c.overran {
-		s.mem.give(len(*in))
-		putBuffer(in)
+		s.mem.give(size)
+		if in != nil {
+			putBuffer(in)
+		}
 	}
 	if !cancelled {
 		c.r.reply(resp)

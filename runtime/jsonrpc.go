@@ -48,9 +48,10 @@ func NewError(code int, message string, data any) *Error {
 type message struct {
 	id     []byte // raw JSON id; nil for a notification
 	method string
-	params []byte // raw JSON params; nil if absent
-	result []byte // raw JSON result of a response
-	err    []byte // raw JSON error of a response
+	params []byte   // raw JSON params; nil if absent
+	result []byte   // raw JSON result of a response
+	err    []byte   // raw JSON error of a response
+	tool   toolSpan // where params has a tools/call's name and arguments (callparams.go)
 }
 
 func (m *message) isRequest() bool      { return m.method != "" && m.id != nil }
@@ -61,6 +62,14 @@ func (m *message) isNotification() bool { return m.method != "" && m.id == nil }
 // invalid request, whatever id it could read, so that the error response
 // can carry it.
 func parseMessage(d *mcpimpl.Decoder, data []byte, m *message) *Error {
+	if parseCommon(d, data, m) { // envelope.go
+		return nil
+	}
+	return parseDecoded(d, data, m)
+}
+
+// parseDecoded is parseMessage with the decoder alone.
+func parseDecoded(d *mcpimpl.Decoder, data []byte, m *message) *Error {
 	d.Reset(data, "")
 	*m = message{}
 	version := false
@@ -104,7 +113,9 @@ func parseMessage(d *mcpimpl.Decoder, data []byte, m *message) *Error {
 			}
 		case "params":
 			switch d.Peek() {
-			case mcpimpl.ObjectValue, mcpimpl.ArrayValue:
+			case mcpimpl.ObjectValue:
+				m.params, m.tool = readParams(d)
+			case mcpimpl.ArrayValue:
 				m.params, _ = d.RawView()
 			case mcpimpl.NullValue:
 				d.Skip()

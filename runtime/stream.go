@@ -16,6 +16,7 @@ import (
 // stream: stdio, a pipe, a socket.
 type streamConn struct {
 	r      *bufio.Reader
+	src    io.Reader // what r reads from
 	closer io.Closer // r's underlying reader, if it can be closed
 	max    int
 
@@ -48,9 +49,12 @@ type streamConn struct {
 	arms    atomic.Int32 // how often readers set handoff
 }
 
+// readBufferSize is the size of a stream's read buffer.
+const readBufferSize = 64 << 10
+
 func newStreamConn(r io.Reader, w io.Writer, max int) *streamConn {
 	c := &streamConn{
-		r: bufio.NewReaderSize(r, 64<<10), max: max,
+		r: bufio.NewReaderSize(r, readBufferSize), src: r, max: max,
 		w: bufio.NewWriterSize(w, 64<<10), dst: w,
 		start: time.Now(),
 	}

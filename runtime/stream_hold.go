@@ -179,5 +179,6 @@ func (c *streamConn) watch() {
 func (c *streamConn) takeOver() {
 	c.slowUntil.Store(int64(time.Since(c.start) + slowMemory))
 	c.release()
+	c.leaveBuffer() // stream_buffer.go
 	c.readLoop()
 }

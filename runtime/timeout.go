@@ -68,6 +68,7 @@ func (s *Session) runToolDeadline(c *callContext, tool *Tool, req *ToolRequest, 
 		res *CallToolResult
 		err error
 	}
+	req.Arguments = c.ownForDeadline(req.Arguments) // callalias.go
 	cause := &toolTimeoutError{tool: tool.Name, d: d}
 	out, timedOut, abandoned := runWithDeadline(s, c, d, cause,
 		func(ctx context.Context) answer {

@@ -288,7 +288,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	if len(params) == 0 {
 		params = emptyObject // absent or null: no name
 	}
-	name, args, hasName, ok := scanToolParams(params) // callparams.go
+	name, args, hasName, ok := toolParams(ctx, params) // callparams.go
 	if !ok {
 		var err error
 		name, args, hasName, err = decodeToolParams(&req.dec, params)

@@ -15,7 +15,7 @@ type workers struct {
 	once  sync.Once
 	work  chan *callContext
 	stop  chan struct{}
-	slots chan struct{} // one per call in flight, inline or not
+	slots slots // one per call in flight, inline or not (slots.go)
 	idle  atomic.Int32
 }
 
@@ -26,7 +26,7 @@ func (w *workers) init(limit int) {
 	w.once.Do(func() {
 		w.work = make(chan *callContext)
 		w.stop = make(chan struct{})
-		w.slots = make(chan struct{}, max(limit, 1))
+		w.slots.limit = int64(max(limit, 1))
 	})
 }
 
@@ -34,17 +34,16 @@ func (w *workers) init(limit int) {
 // session's limit of calls in flight is reached; runCall gives it back.
 func (w *workers) acquire(s *Session) {
 	w.init(s.srv.opts.maxInFlight)
-	select {
-	case w.slots <- struct{}{}:
-	default:
-		if h, ok := s.out.(holder); ok {
-			h.release() // nothing is held while the reader waits
-		}
-		w.slots <- struct{}{}
+	if w.slots.take() {
+		return
 	}
+	if h, ok := s.out.(holder); ok {
+		h.release() // nothing is held while the reader waits
+	}
+	w.slots.wait()
 }
 
-func (w *workers) release() { <-w.slots }
+func (w *workers) release() { w.slots.give() }
 
 // run starts c on an idle worker or a new one.
 func (w *workers) run(s *Session, c *callContext) {

@@ -21,3 +21,8 @@ func (d *Decoder) RawView() ([]byte, bool) {
 func (d *Decoder) StringView() ([]byte, bool) {
 	return d.stringBytes("must be a string")
 }
+
+// LastView returns the raw text of the value most recently consumed,
+// aliasing the input: after an object read with [Decoder.Object] and
+// [Decoder.Field] to its end, the whole object.
+func (d *Decoder) LastView() []byte { return d.data[d.lastBeg:d.lastEnd] }

@@ -10,8 +10,8 @@ import "strconv"
 // for the ten pages of 1,000 tools, against 0.3 ms for a page as cached).
 
 // appendPageStart26 appends the start of a 2026-07-28 list page, up to the
-// list's own member name: the members come in the order the rewrite of a
-// result writes them, sorted by name, which puts them all before "tools".
+// list's own member name: the members of revision 2026-07-28 come first,
+// sorted by name.
 func (srv *Server) appendPageStart26(dst []byte, cursor string) []byte {
 	dst = append(dst, `{"_meta":{"`+metaServerInfo+`":`...)
 	dst = srv.appendServerInfo(dst)

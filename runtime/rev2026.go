@@ -107,6 +107,11 @@ type request26 struct {
 	level      LogLevel // levelOff without logLevel
 
 	mrtr *mrtrState // multi round-trip state; nil for requests without it
+
+	// written is set when the result was written complete, as revision
+	// 2026-07-28 has it, by its encoder (see appendCallResult); the
+	// goroutine that writes it replies.
+	written bool
 }
 
 // meta26 is the _meta of a request, as read from its params.
@@ -126,6 +131,14 @@ func has2026Meta(params []byte) bool {
 
 // readMeta26 reads params._meta.
 func readMeta26(params []byte) (meta26, *Error) {
+	if mt, ok := scanMeta26(params); ok { // meta26.go
+		return mt, nil
+	}
+	return decodeMeta26(params)
+}
+
+// decodeMeta26 is readMeta26 with encoding/json.
+func decodeMeta26(params []byte) (meta26, *Error) {
 	mt := meta26{level: levelOff}
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
@@ -286,8 +299,31 @@ func (srv *Server) appendServerInfo(b []byte) []byte {
 // reply rewrites a response as revision 2026-07-28 has it: a result gets
 // resultType, the server's identity in _meta and, for list and read
 // results, the cache hint; a call that asked for input is answered with an
-// InputRequiredResult instead, whatever its handler returned.
-func (q *request26) reply(msg []byte) { q.r.reply(q.rewrite(msg)) }
+// InputRequiredResult instead, whatever its handler returned. A result
+// its encoder wrote complete goes out as it is, any other is spliced
+// (result26.go), and only what cannot be is rewritten whole.
+func (q *request26) reply(msg []byte) {
+	if q.mrtr != nil {
+		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
+			q.r.reply(appendResult(nil, q.id, q.complete(res, "input_required")))
+			return
+		}
+	}
+	if q.written {
+		q.r.reply(msg)
+		return
+	}
+	buf := getBuffer()
+	out, ok := q.spliceResponse((*buf)[:0], msg)
+	if !ok {
+		putBuffer(buf)
+		q.r.reply(q.rewrite(msg))
+		return
+	}
+	q.r.reply(out)
+	*buf = out
+	putBuffer(buf)
+}
 
 func (q *request26) related(msg []byte) error { return q.r.related(msg) }
 func (q *request26) begin()                   { q.r.begin() }
@@ -297,12 +333,8 @@ func (q *request26) end()                     { q.r.end() }
 // A subscription, which lasts, never runs in place.
 func (q *request26) idle() bool { return q.method != methodListen && q.s.inlines(q.r) }
 
+// rewrite is the general path of reply: it decodes the response.
 func (q *request26) rewrite(msg []byte) []byte {
-	if q.mrtr != nil {
-		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
-			return appendResult(nil, q.id, q.complete(res, "input_required"))
-		}
-	}
 	var env struct {
 		ID     json.RawMessage `json:"id"`
 		Result json.RawMessage `json:"result"`
@@ -337,6 +369,15 @@ func (q *request26) complete(result []byte, kind string) []byte {
 // complete26 adds resultType (kind) and serverInfo to result, and with
 // cache the cache hint, unless the result has its own.
 func (srv *Server) complete26(result []byte, kind string, cache bool) []byte {
+	if out, ok := srv.spliceResult(nil, result, kind, cache); ok {
+		return out
+	}
+	return srv.completeDecoded(result, kind, cache)
+}
+
+// completeDecoded is complete26 by decoding result and encoding it again,
+// for results the splice does not take: the members come out sorted.
+func (srv *Server) completeDecoded(result []byte, kind string, cache bool) []byte {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(result, &obj) != nil || obj == nil {
 		return result

@@ -97,45 +97,47 @@ type sealedState struct {
 // openState reads the multi round-trip fields of a request: it verifies
 // requestState and takes the answers of earlier rounds from it, and this
 // round's answers from inputResponses (only those the server asked for).
-func (srv *Server) openState(method string, params []byte) (*mrtrState, *Error) {
+// It fills st, which must be new.
+func (srv *Server) openState(method string, params []byte, st *mrtrState) *Error {
+	st.method = method
 	if !bytes.Contains(params, []byte("requestState")) && !bytes.Contains(params, []byte(`\u`)) {
 		// A first round (no requestState, not even spelled with escapes):
 		// nothing to verify, nor to read until the handler asks for input.
-		return &mrtrState{method: method}, nil
+		return nil
 	}
 	var p map[string]json.RawMessage
 	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
 	}
 	rawState, rawResponses := p["requestState"], p["inputResponses"]
-	st := &mrtrState{target: stateTarget(method, p), method: method, answers: map[string]json.RawMessage{}}
+	st.target, st.answers = stateTarget(method, p), map[string]json.RawMessage{}
 	if rawState == nil {
-		return st, nil
+		return nil
 	}
 	var token string
 	if json.Unmarshal(rawState, &token) != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState must be a string"}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState must be a string"}
 	}
 	sealed, err := srv.unseal(token)
 	if err != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState " + err.Error()}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState " + err.Error()}
 	}
 	if sealed.Target != st.target {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState belongs to another request; retry with the same method and arguments"}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState belongs to another request; retry with the same method and arguments"}
 	}
 	for k, v := range sealed.Answers {
 		st.answers[k] = v
 	}
 	var responses map[string]json.RawMessage
 	if rawResponses != nil && json.Unmarshal(rawResponses, &responses) != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.inputResponses must be an object"}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.inputResponses must be an object"}
 	}
 	for _, k := range sealed.Asked {
 		if v, ok := responses[k]; ok {
 			st.answers[k] = v
 		}
 	}
-	return st, nil
+	return nil
 }
 
 // stateTarget is the digest binding a requestState to the request of

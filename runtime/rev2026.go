@@ -114,6 +114,20 @@ type request26 struct {
 	written bool
 }
 
+// newRequest26 allocates a request of method, with its multi round-trip
+// state in the same allocation for the methods that have one.
+func newRequest26(method string) (*request26, *mrtrState) {
+	switch method {
+	case methodToolsCall, methodPromptsGet, methodResourcesRead:
+		qs := new(struct {
+			q  request26
+			st mrtrState
+		})
+		return &qs.q, &qs.st
+	}
+	return new(request26), nil
+}
+
 // meta26 is the _meta of a request, as read from its params.
 type meta26 struct {
 	version    string
@@ -244,8 +258,11 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaClientCaps) + "] is required"})
 		return r, true
 	}
-	q := &request26{r: r, s: s, method: m.method, id: append([]byte(nil), m.id...),
-		caps: parseClientCapabilities(append([]byte(nil), mt.caps...)), clientInfo: mt.info, level: mt.level}
+	q, st := newRequest26(m.method)
+	own := make([]byte, 0, len(m.id)+len(mt.caps)) // the request's id and capabilities, in one allocation
+	own = append(append(own, m.id...), mt.caps...)
+	*q = request26{r: r, s: s, method: m.method, id: own[:len(m.id):len(m.id)],
+		caps: parseClientCapabilities(own[len(m.id):]), clientInfo: mt.info, level: mt.level}
 	switch m.method {
 	case methodDiscover:
 		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
@@ -254,7 +271,7 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.listen(m, q)
 		return q, true
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		st, err := s.srv.openState(m.method, m.params)
+		err := s.srv.openState(m.method, m.params, st)
 		if err != nil {
 			s.replyError(r, m.id, err)
 			return r, true

@@ -3,7 +3,10 @@ package runtime_test
 import (
 	"bufio"
 	"context"
+	"encoding/json"
 	"io"
+	"reflect"
+	goruntime "runtime"
 	"strings"
 	"testing"
 
@@ -107,6 +110,76 @@ func TestToolsCall2026Allocs(t *testing.T) {
 			t.Errorf("a 2026-07-28 tools/call round trip allocates %.1f times, want at most %d", n, maxCall26Allocs)
 		}
 		t.Logf("%.1f allocations per round trip", n)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestLargeResult2026 checks that a 1 MiB result of revision 2026-07-28
+// goes out complete without being decoded and encoded again: a tools/call
+// result is written complete, and allocates about the answer once; a
+// resources/read result is spliced, and allocates about the answer twice
+// (its response, the response completed). Decoding and encoding them
+// allocated more than five times the answer.
+func TestLargeResult2026(t *testing.T) {
+	big := strings.Repeat("abcdefghijklmnopqrstuvwxyz012345", 1<<15) // 1 MiB
+	s := runtime.NewServer("bench", "0")
+	s.AddTool(runtime.Tool{
+		Name:        "big",
+		InputSchema: []byte(`{"type":"object"}`),
+		Handler: func(ctx context.Context, req *runtime.ToolRequest) (*runtime.CallToolResult, error) {
+			return runtime.TextResult(big), nil
+		},
+	})
+	s.AddResource(runtime.Resource{URI: "mem://big", Name: "big", Handler: func(context.Context, *runtime.ResourceRequest) ([]runtime.ResourceContents, error) {
+		return []runtime.ResourceContents{{Text: big}}, nil
+	}})
+	roundTrip, stop := serve26(t, s)
+	const meta = `"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}`
+	for _, tc := range []struct {
+		name, call string
+		text       func(result map[string]any) any
+		maxAllocs  float64 // bytes allocated per round trip, in answers
+	}{
+		{"tools/call", `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"big",` + meta + `}}`,
+			func(r map[string]any) any { return r["content"].([]any)[0].(map[string]any)["text"] }, 1.5},
+		{"resources/read", `{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"mem://big",` + meta + `}}`,
+			func(r map[string]any) any { return r["contents"].([]any)[0].(map[string]any)["text"] }, 2.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			call := []byte(tc.call + "\n")
+			ans := roundTrip(call)
+			var resp struct {
+				Result map[string]any
+			}
+			if err := json.Unmarshal(ans, &resp); err != nil {
+				t.Fatalf("%.200s: %v", ans, err)
+			}
+			r := resp.Result
+			if r == nil || r["resultType"] != "complete" || tc.text(r) != big {
+				t.Fatalf("an incomplete answer: %.200s", ans)
+			}
+			if info := r["_meta"].(map[string]any)["io.modelcontextprotocol/serverInfo"]; !reflect.DeepEqual(info, map[string]any{"name": "bench", "version": "0"}) {
+				t.Errorf("serverInfo %v", info)
+			}
+			if raceEnabled {
+				t.Log("the race detector allocates on its own; allocations not counted")
+				return
+			}
+			const n = 8
+			var before, after goruntime.MemStats
+			goruntime.ReadMemStats(&before)
+			for range n {
+				roundTrip(call)
+			}
+			goruntime.ReadMemStats(&after)
+			per := float64(after.TotalAlloc-before.TotalAlloc) / n / float64(len(ans))
+			if per > tc.maxAllocs {
+				t.Errorf("a round trip allocates %.2f times the answer's %d bytes, want at most %.1f", per, len(ans), tc.maxAllocs)
+			}
+			t.Logf("%.2f times the answer's %d bytes allocated per round trip", per, len(ans))
+		})
 	}
 	if err := stop(); err != nil {
 		t.Fatal(err)

@@ -3,7 +3,7 @@ package runtime
 import "strconv"
 
 // Under revision 2026-07-28 every result says what it is and who answers
-// it, and a list's also how long it may be kept (see request26.rewrite).
+// it, and a list's also how long it may be kept (see request26.reply).
 // A list's pages are cached per revision, so its 2026-07-28 pages are
 // built complete once, and go out as they are: rewriting a page of a large
 // list decoded and encoded it again for every request (36 ms and 4.4 MB

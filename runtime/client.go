@@ -176,7 +176,7 @@ func ClientInfo(ctx context.Context) Implementation {
 		return Implementation{}
 	}
 	if q := request26Of(ctx); q != nil {
-		return q.clientInfo // revision 2026-07-28: the request's own
+		return q.info() // revision 2026-07-28: the request's own
 	}
 	return Implementation{Name: s.clientName, Version: s.clientVer, Title: s.talk.clientTitle}
 }

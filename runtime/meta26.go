@@ -56,10 +56,7 @@ func scanMeta26(params []byte) (meta26, bool) {
 			case metaClientCaps:
 				mt.caps, _ = d.RawView()
 			case metaClientInfo:
-				var ok bool
-				if mt.info, ok = scanImplementation(d); !ok {
-					return mt, false
-				}
+				mt.info, _ = d.RawView() // read when asked for (request26.info)
 			case metaLogLevel:
 				v, ok := d.StringView()
 				if !ok {
@@ -89,40 +86,4 @@ func versionString(v []byte) string {
 		}
 	}
 	return string(v)
-}
-
-// scanImplementation reads a clientInfo object as encoding/json decodes it
-// into an Implementation, for objects whose members name the fields
-// exactly and hold strings; it reports false for any other.
-func scanImplementation(d *mcpimpl.Decoder) (Implementation, bool) {
-	var info Implementation
-	if d.Peek() != mcpimpl.ObjectValue || !d.Object() {
-		return info, false
-	}
-	for {
-		key, ok := d.Field()
-		if !ok {
-			return info, true // scanMeta26 checks the syntax at the end
-		}
-		var field *string
-		switch string(key) {
-		case "name":
-			field = &info.Name
-		case "version":
-			field = &info.Version
-		case "title":
-			field = &info.Title
-		default:
-			for _, f := range [...]string{"name", "version", "title"} {
-				if bytes.EqualFold(key, []byte(f)) {
-					return info, false
-				}
-			}
-			continue
-		}
-		if d.Peek() != mcpimpl.StringValue {
-			return info, false
-		}
-		*field, _ = d.String()
-	}
 }

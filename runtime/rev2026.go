@@ -103,7 +103,7 @@ type request26 struct {
 	id     []byte // owned copy
 
 	caps       Capabilities
-	clientInfo Implementation
+	clientInfo []byte   // raw, read when asked for (clientInfo)
 	level      LogLevel // levelOff without logLevel
 
 	mrtr *mrtrState // multi round-trip state; nil for requests without it
@@ -128,12 +128,22 @@ func newRequest26(method string) (*request26, *mrtrState) {
 	return new(request26), nil
 }
 
+// info returns what the request's clientInfo says; self-reported, for
+// display only, so what does not read as an Implementation is left out.
+func (q *request26) info() Implementation {
+	var info Implementation
+	if len(q.clientInfo) > 0 {
+		_ = json.Unmarshal(q.clientInfo, &info)
+	}
+	return info
+}
+
 // meta26 is the _meta of a request, as read from its params.
 type meta26 struct {
 	version    string
 	hasVersion bool
 	caps       []byte
-	info       Implementation
+	info       []byte // clientInfo, raw
 	level      LogLevel
 }
 
@@ -167,9 +177,7 @@ func decodeMeta26(params []byte) (meta26, *Error) {
 		mt.hasVersion = true
 	}
 	mt.caps = p.Meta[metaClientCaps]
-	if raw, ok := p.Meta[metaClientInfo]; ok {
-		_ = json.Unmarshal(raw, &mt.info) // self-reported, for display only
-	}
+	mt.info = p.Meta[metaClientInfo]
 	if raw, ok := p.Meta[metaLogLevel]; ok {
 		var name string
 		_ = json.Unmarshal(raw, &name)
@@ -259,10 +267,12 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		return r, true
 	}
 	q, st := newRequest26(m.method)
-	own := make([]byte, 0, len(m.id)+len(mt.caps)) // the request's id and capabilities, in one allocation
-	own = append(append(own, m.id...), mt.caps...)
-	*q = request26{r: r, s: s, method: m.method, id: own[:len(m.id):len(m.id)],
-		caps: parseClientCapabilities(own[len(m.id):]), clientInfo: mt.info, level: mt.level}
+	// The request's id, capabilities and clientInfo, in one allocation.
+	own := make([]byte, 0, len(m.id)+len(mt.caps)+len(mt.info))
+	own = append(append(append(own, m.id...), mt.caps...), mt.info...)
+	id, caps, info := own[:len(m.id):len(m.id)], own[len(m.id):len(m.id)+len(mt.caps):len(m.id)+len(mt.caps)], own[len(m.id)+len(mt.caps):]
+	*q = request26{r: r, s: s, method: m.method, id: id,
+		caps: parseClientCapabilities(caps), clientInfo: info, level: mt.level}
 	switch m.method {
 	case methodDiscover:
 		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))

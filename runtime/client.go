@@ -61,10 +61,10 @@ func parseClientCapabilities(raw []byte) Capabilities {
 	if len(raw) == 0 {
 		return caps
 	}
-	d := decoders.Get().(*mcpimpl.Decoder) // result26.go; its stack kept from use to use
+	d := scanDecoders.Get().(*mcpimpl.Decoder) // result26.go; its stack kept from use to use
 	defer func() {
 		d.Reset(nil, "")
-		decoders.Put(d)
+		scanDecoders.Put(d)
 	}()
 	d.Reset(raw, "capabilities")
 	var c declaredCaps

@@ -16,10 +16,10 @@ import (
 // The result's caps alias params.
 func scanMeta26(params []byte) (meta26, bool) {
 	mt := meta26{level: levelOff}
-	d := decoders.Get().(*mcpimpl.Decoder)
+	d := scanDecoders.Get().(*mcpimpl.Decoder)
 	defer func() {
 		d.Reset(nil, "")
-		decoders.Put(d)
+		scanDecoders.Put(d)
 	}()
 	d.Reset(params, "params")
 	if d.Peek() != mcpimpl.ObjectValue || !d.Object() {

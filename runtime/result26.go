@@ -22,9 +22,10 @@ import (
 // not a well-formed object, or whose members the splice would have to
 // replace rather than add to, takes the general path (completeDecoded).
 
-// decoders holds the decoders that scan results; a result is completed on
-// the goroutine of its call, not on the session's reading one.
-var decoders = sync.Pool{New: func() any { return new(mcpimpl.Decoder) }}
+// scanDecoders holds the decoders that scan results and request _meta; a
+// result is completed on the goroutine of its call, not on the session's
+// reading one, whose decoder it cannot borrow.
+var scanDecoders = sync.Pool{New: func() any { return new(mcpimpl.Decoder) }}
 
 // appendMembers26 appends the members a 2026-07-28 result gets: resultType
 // (kind), _meta holding the server's identity and, with cache, the server's
@@ -83,10 +84,10 @@ func (s *Session) appendCallResult(ctx context.Context, dst []byte, res *CallToo
 // it, and reports whether it could; when it could not, dst is left as it
 // was.
 func (srv *Server) spliceResult(dst, result []byte, kind string, cache bool) ([]byte, bool) {
-	d := decoders.Get().(*mcpimpl.Decoder)
+	d := scanDecoders.Get().(*mcpimpl.Decoder)
 	defer func() {
 		d.Reset(nil, "")
-		decoders.Put(d)
+		scanDecoders.Put(d)
 	}()
 	d.Reset(result, "result")
 	if d.Peek() != mcpimpl.ObjectValue || !d.Object() {

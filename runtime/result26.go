@@ -12,8 +12,9 @@ import (
 
 // Completing a result for revision 2026-07-28 without decoding it. Every
 // 2026-07-28 result carries resultType and the server's identity in
-// _meta, and list and read results a cache hint (rev2026.go). The result
-// of tools/call is written with them by its encoder (appendCallResult);
+// _meta, and list and read results a cache hint (rev2026.go). The results
+// of tools/call, resources/read, prompts/get and completion/complete are
+// written with them by their encoders (appendCallResult, endResult26);
 // any other result gets them spliced in: its top-level members are scanned
 // with the runtime's decoder, which validates the result without keeping
 // anything of it, and the new members are appended at its end, the
@@ -78,6 +79,21 @@ func (s *Session) appendCallResult(ctx context.Context, dst []byte, res *CallToo
 	dst = s.srv.appendMembers26(dst, "complete", false)
 	q.written = true
 	return append(dst, '}')
+}
+
+// endResult26 ends a result that a runtime encoder writes for the request
+// of ctx, a result of at least one member with no _meta, resultType or
+// cache hint of its own, before its closing brace: for a request of
+// revision 2026-07-28 it appends the members that revision adds, with
+// cache the server's cache hint, so that the reply goes out as it is.
+func endResult26(ctx context.Context, dst []byte, cache bool) []byte {
+	q := request26Of(ctx)
+	if q == nil {
+		return dst
+	}
+	dst = q.s.srv.appendMembers26(append(dst, ','), "complete", cache)
+	q.written = true
+	return dst
 }
 
 // spliceResult appends result to dst completed as complete26 completes

@@ -61,7 +61,11 @@ func parseClientCapabilities(raw []byte) Capabilities {
 	if len(raw) == 0 {
 		return caps
 	}
-	var d mcpimpl.Decoder
+	d := scanDecoders.Get().(*mcpimpl.Decoder) // result26.go; its stack kept from use to use
+	defer func() {
+		d.Reset(nil, "")
+		scanDecoders.Put(d)
+	}()
 	d.Reset(raw, "capabilities")
 	var c declaredCaps
 	if !d.Null() && d.Object() {
@@ -72,11 +76,11 @@ func parseClientCapabilities(raw []byte) Capabilities {
 			}
 			switch {
 			case bytes.EqualFold(key, []byte("sampling")):
-				c.sampling = readCapMembers(&d, c.sampling, "context", "tools", &c.samplingContext, &c.samplingTools)
+				c.sampling = readCapMembers(d, c.sampling, "context", "tools", &c.samplingContext, &c.samplingTools)
 			case bytes.EqualFold(key, []byte("elicitation")):
-				c.elicitation = readCapMembers(&d, c.elicitation, "form", "url", &c.form, &c.url)
+				c.elicitation = readCapMembers(d, c.elicitation, "form", "url", &c.form, &c.url)
 			case bytes.EqualFold(key, []byte("roots")):
-				c.roots = readRootsCap(&d, c.roots, &c.listChanged)
+				c.roots = readRootsCap(d, c.roots, &c.listChanged)
 			default:
 				d.Skip()
 			}
@@ -172,7 +176,7 @@ func ClientInfo(ctx context.Context) Implementation {
 		return Implementation{}
 	}
 	if q := request26Of(ctx); q != nil {
-		return q.clientInfo // revision 2026-07-28: the request's own
+		return q.info() // revision 2026-07-28: the request's own
 	}
 	return Implementation{Name: s.clientName, Version: s.clientVer, Title: s.talk.clientTitle}
 }

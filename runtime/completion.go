@@ -186,7 +186,8 @@ func (s *Session) complete(c *callContext, buf []byte) ([]byte, *Error) {
 	buf = strconv.AppendInt(buf, int64(total), 10)
 	buf = append(buf, `,"hasMore":`...)
 	buf = appendBool(buf, total > maxCompletions)
-	return append(buf, "}}}"...), nil
+	buf = endResult26(c, append(buf, '}'), false) // result26.go
+	return append(buf, "}}"...), nil
 }
 
 // readRef reads the ref of completion/complete: its type and its name

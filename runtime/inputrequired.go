@@ -1,6 +1,7 @@
 package runtime
 
 import (
+	"bytes"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -73,7 +74,10 @@ func (srv *Server) stateKey() []byte {
 
 // mrtrState is the multi round-trip state of one request.
 type mrtrState struct {
-	target string // digest binding the state to the request
+	// target is the digest binding the state to the request; on a first
+	// round it is made when the handler first asks for input.
+	target string
+	method string
 
 	mu      sync.Mutex
 	answers map[string]json.RawMessage // key -> the client's answer
@@ -93,45 +97,76 @@ type sealedState struct {
 // openState reads the multi round-trip fields of a request: it verifies
 // requestState and takes the answers of earlier rounds from it, and this
 // round's answers from inputResponses (only those the server asked for).
-func (srv *Server) openState(method string, params []byte) (*mrtrState, *Error) {
+// It fills st, which must be new.
+func (srv *Server) openState(method string, params []byte, st *mrtrState) *Error {
+	st.method = method
+	if !bytes.Contains(params, []byte("requestState")) && !bytes.Contains(params, []byte(`\u`)) {
+		// A first round (no requestState, not even spelled with escapes):
+		// nothing to verify, nor to read until the handler asks for input.
+		return nil
+	}
 	var p map[string]json.RawMessage
 	if err := json.Unmarshal(params, &p); err != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}
 	}
 	rawState, rawResponses := p["requestState"], p["inputResponses"]
-	delete(p, "_meta")
-	delete(p, "requestState")
-	delete(p, "inputResponses")
-	canon, _ := json.Marshal(p) // sorted keys, compacted values
-	sum := sha256.Sum256(append(append([]byte(method), 0), canon...))
-	st := &mrtrState{target: base64.RawURLEncoding.EncodeToString(sum[:16]), answers: map[string]json.RawMessage{}}
+	st.target, st.answers = stateTarget(method, p), map[string]json.RawMessage{}
 	if rawState == nil {
-		return st, nil
+		return nil
 	}
 	var token string
 	if json.Unmarshal(rawState, &token) != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState must be a string"}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState must be a string"}
 	}
 	sealed, err := srv.unseal(token)
 	if err != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState " + err.Error()}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState " + err.Error()}
 	}
 	if sealed.Target != st.target {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState belongs to another request; retry with the same method and arguments"}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.requestState belongs to another request; retry with the same method and arguments"}
 	}
 	for k, v := range sealed.Answers {
 		st.answers[k] = v
 	}
 	var responses map[string]json.RawMessage
 	if rawResponses != nil && json.Unmarshal(rawResponses, &responses) != nil {
-		return nil, &Error{Code: CodeInvalidParams, Message: "Invalid params: params.inputResponses must be an object"}
+		return &Error{Code: CodeInvalidParams, Message: "Invalid params: params.inputResponses must be an object"}
 	}
 	for _, k := range sealed.Asked {
 		if v, ok := responses[k]; ok {
 			st.answers[k] = v
 		}
 	}
-	return st, nil
+	return nil
+}
+
+// stateTarget is the digest binding a requestState to the request of
+// method with params p: the params but the _meta and the multi round-trip
+// members, with sorted keys and compacted values. It deletes those from p.
+func stateTarget(method string, p map[string]json.RawMessage) string {
+	delete(p, "_meta")
+	delete(p, "requestState")
+	delete(p, "inputResponses")
+	canon, _ := json.Marshal(p) // sorted keys, compacted values
+	sum := sha256.Sum256(append(append([]byte(method), 0), canon...))
+	return base64.RawURLEncoding.EncodeToString(sum[:16])
+}
+
+// bind makes the target of a first round from the params of the call c,
+// when the handler first asks for input. Called with st.mu held.
+func (st *mrtrState) bind(c *callContext) error {
+	if st.target != "" {
+		return nil
+	}
+	c.mu.Lock()
+	params := c.params
+	c.mu.Unlock()
+	var p map[string]json.RawMessage
+	if err := json.Unmarshal(params, &p); err != nil {
+		return errors.New("runtime: the request's params cannot bind the input it requires: " + err.Error())
+	}
+	st.target = stateTarget(st.method, p)
+	return nil
 }
 
 func (srv *Server) seal(s *sealedState) string {
@@ -183,9 +218,12 @@ func inputKey(method string, n int) string {
 // input is a request to the client under revision 2026-07-28: the answer
 // sent on a retry, or ErrInputRequired after recording the request for the
 // InputRequiredResult.
-func (st *mrtrState) input(method string, params []byte) (json.RawMessage, error) {
+func (st *mrtrState) input(c *callContext, method string, params []byte) (json.RawMessage, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	if err := st.bind(c); err != nil {
+		return nil, err
+	}
 	st.seq++
 	key := inputKey(method, st.seq)
 	if a, ok := st.answers[key]; ok {

@@ -3,15 +3,15 @@ package runtime
 import "strconv"
 
 // Under revision 2026-07-28 every result says what it is and who answers
-// it, and a list's also how long it may be kept (see request26.rewrite).
+// it, and a list's also how long it may be kept (see request26.reply).
 // A list's pages are cached per revision, so its 2026-07-28 pages are
 // built complete once, and go out as they are: rewriting a page of a large
 // list decoded and encoded it again for every request (36 ms and 4.4 MB
 // for the ten pages of 1,000 tools, against 0.3 ms for a page as cached).
 
 // appendPageStart26 appends the start of a 2026-07-28 list page, up to the
-// list's own member name: the members come in the order the rewrite of a
-// result writes them, sorted by name, which puts them all before "tools".
+// list's own member name: the members of revision 2026-07-28 come first,
+// sorted by name.
 func (srv *Server) appendPageStart26(dst []byte, cursor string) []byte {
 	dst = append(dst, `{"_meta":{"`+metaServerInfo+`":`...)
 	dst = srv.appendServerInfo(dst)

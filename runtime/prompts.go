@@ -239,7 +239,8 @@ func (s *Session) getPrompt(c *callContext, buf []byte) ([]byte, *Error) {
 	buf = appendResponseHead(buf, c.id)
 	buf = append(buf, `"result":`...)
 	buf = res.appendJSON(buf, s.rev)
-	return append(buf, '}'), nil
+	buf = endResult26(c, buf[:len(buf)-1], false) // result26.go
+	return append(buf, "}}"...), nil
 }
 
 // checkPromptArgs checks the arguments of prompts/get against the

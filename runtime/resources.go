@@ -447,6 +447,7 @@ func (s *Session) readResource(c *callContext, buf []byte) (resp []byte, rerr *E
 	}
 	buf = append(buf, ']')
 	buf = readCacheHint(c, buf, hint)
+	buf = endResult26(c, buf, hint == nil) // result26.go
 	return append(buf, "}}"...), nil
 }
 

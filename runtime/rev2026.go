@@ -103,10 +103,39 @@ type request26 struct {
 	id     []byte // owned copy
 
 	caps       Capabilities
-	clientInfo Implementation
+	clientInfo []byte   // raw, read when asked for (clientInfo)
 	level      LogLevel // levelOff without logLevel
 
 	mrtr *mrtrState // multi round-trip state; nil for requests without it
+
+	// written is set when the result was written complete, as revision
+	// 2026-07-28 has it, by its encoder (see appendCallResult); the
+	// goroutine that writes it replies.
+	written bool
+}
+
+// newRequest26 allocates a request of method, with its multi round-trip
+// state in the same allocation for the methods that have one.
+func newRequest26(method string) (*request26, *mrtrState) {
+	switch method {
+	case methodToolsCall, methodPromptsGet, methodResourcesRead:
+		qs := new(struct {
+			q  request26
+			st mrtrState
+		})
+		return &qs.q, &qs.st
+	}
+	return new(request26), nil
+}
+
+// info returns what the request's clientInfo says; self-reported, for
+// display only, so what does not read as an Implementation is left out.
+func (q *request26) info() Implementation {
+	var info Implementation
+	if len(q.clientInfo) > 0 {
+		_ = json.Unmarshal(q.clientInfo, &info)
+	}
+	return info
 }
 
 // meta26 is the _meta of a request, as read from its params.
@@ -114,7 +143,7 @@ type meta26 struct {
 	version    string
 	hasVersion bool
 	caps       []byte
-	info       Implementation
+	info       []byte // clientInfo, raw
 	level      LogLevel
 }
 
@@ -126,6 +155,14 @@ func has2026Meta(params []byte) bool {
 
 // readMeta26 reads params._meta.
 func readMeta26(params []byte) (meta26, *Error) {
+	if mt, ok := scanMeta26(params); ok { // meta26.go
+		return mt, nil
+	}
+	return decodeMeta26(params)
+}
+
+// decodeMeta26 is readMeta26 with encoding/json.
+func decodeMeta26(params []byte) (meta26, *Error) {
 	mt := meta26{level: levelOff}
 	var p struct {
 		Meta map[string]json.RawMessage `json:"_meta"`
@@ -140,9 +177,7 @@ func readMeta26(params []byte) (meta26, *Error) {
 		mt.hasVersion = true
 	}
 	mt.caps = p.Meta[metaClientCaps]
-	if raw, ok := p.Meta[metaClientInfo]; ok {
-		_ = json.Unmarshal(raw, &mt.info) // self-reported, for display only
-	}
+	mt.info = p.Meta[metaClientInfo]
 	if raw, ok := p.Meta[metaLogLevel]; ok {
 		var name string
 		_ = json.Unmarshal(raw, &name)
@@ -231,8 +266,13 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaClientCaps) + "] is required"})
 		return r, true
 	}
-	q := &request26{r: r, s: s, method: m.method, id: append([]byte(nil), m.id...),
-		caps: parseClientCapabilities(append([]byte(nil), mt.caps...)), clientInfo: mt.info, level: mt.level}
+	q, st := newRequest26(m.method)
+	// The request's id, capabilities and clientInfo, in one allocation.
+	own := make([]byte, 0, len(m.id)+len(mt.caps)+len(mt.info))
+	own = append(append(append(own, m.id...), mt.caps...), mt.info...)
+	id, caps, info := own[:len(m.id):len(m.id)], own[len(m.id):len(m.id)+len(mt.caps):len(m.id)+len(mt.caps)], own[len(m.id)+len(mt.caps):]
+	*q = request26{r: r, s: s, method: m.method, id: id,
+		caps: parseClientCapabilities(caps), clientInfo: info, level: mt.level}
 	switch m.method {
 	case methodDiscover:
 		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
@@ -241,7 +281,7 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.listen(m, q)
 		return q, true
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		st, err := s.srv.openState(m.method, m.params)
+		err := s.srv.openState(m.method, m.params, st)
 		if err != nil {
 			s.replyError(r, m.id, err)
 			return r, true
@@ -286,8 +326,31 @@ func (srv *Server) appendServerInfo(b []byte) []byte {
 // reply rewrites a response as revision 2026-07-28 has it: a result gets
 // resultType, the server's identity in _meta and, for list and read
 // results, the cache hint; a call that asked for input is answered with an
-// InputRequiredResult instead, whatever its handler returned.
-func (q *request26) reply(msg []byte) { q.r.reply(q.rewrite(msg)) }
+// InputRequiredResult instead, whatever its handler returned. A result
+// its encoder wrote complete goes out as it is, any other is spliced
+// (result26.go), and only what cannot be is rewritten whole.
+func (q *request26) reply(msg []byte) {
+	if q.mrtr != nil {
+		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
+			q.r.reply(appendResult(nil, q.id, q.complete(res, "input_required")))
+			return
+		}
+	}
+	if q.written {
+		q.r.reply(msg)
+		return
+	}
+	buf := getBuffer()
+	out, ok := q.spliceResponse((*buf)[:0], msg)
+	if !ok {
+		putBuffer(buf)
+		q.r.reply(q.rewrite(msg))
+		return
+	}
+	q.r.reply(out)
+	*buf = out
+	putBuffer(buf)
+}
 
 func (q *request26) related(msg []byte) error { return q.r.related(msg) }
 func (q *request26) begin()                   { q.r.begin() }
@@ -297,12 +360,8 @@ func (q *request26) end()                     { q.r.end() }
 // A subscription, which lasts, never runs in place.
 func (q *request26) idle() bool { return q.method != methodListen && q.s.inlines(q.r) }
 
+// rewrite is the general path of reply: it decodes the response.
 func (q *request26) rewrite(msg []byte) []byte {
-	if q.mrtr != nil {
-		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
-			return appendResult(nil, q.id, q.complete(res, "input_required"))
-		}
-	}
 	var env struct {
 		ID     json.RawMessage `json:"id"`
 		Result json.RawMessage `json:"result"`
@@ -337,6 +396,15 @@ func (q *request26) complete(result []byte, kind string) []byte {
 // complete26 adds resultType (kind) and serverInfo to result, and with
 // cache the cache hint, unless the result has its own.
 func (srv *Server) complete26(result []byte, kind string, cache bool) []byte {
+	if out, ok := srv.spliceResult(nil, result, kind, cache); ok {
+		return out
+	}
+	return srv.completeDecoded(result, kind, cache)
+}
+
+// completeDecoded is complete26 by decoding result and encoding it again,
+// for results the splice does not take: the members come out sorted.
+func (srv *Server) completeDecoded(result []byte, kind string, cache bool) []byte {
 	var obj map[string]json.RawMessage
 	if json.Unmarshal(result, &obj) != nil || obj == nil {
 		return result

@@ -134,7 +134,7 @@ func (t talker) request(ctx context.Context, method string, params []byte) (json
 		if q == nil || q.mrtr == nil || method == methodPing {
 			return nil, &capabilityError{method, "protocol revision 2026-07-28 has no requests to the client outside tools/call, prompts/get and resources/read", ""}
 		}
-		return q.mrtr.input(method, params)
+		return q.mrtr.input(t.c, method, params)
 	}
 	id := s.talk.nextID.Add(1)
 	ch := make(chan clientAnswer, 1)

@@ -327,7 +327,7 @@ func (s *Session) callTool(ctx context.Context, params []byte, buf []byte, id []
 	}
 	buf = appendResponseHead(buf, id)
 	buf = append(buf, `"result":`...)
-	buf = res.appendJSON(buf, s.rev)
+	buf = s.appendCallResult(ctx, buf, res) // result26.go
 	return append(buf, '}'), nil
 }
 

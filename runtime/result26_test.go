@@ -2,7 +2,6 @@ package runtime
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"reflect"
 	"strings"
@@ -93,7 +92,7 @@ func TestCallResult2026(t *testing.T) {
 	} {
 		s := &Session{srv: srv, rev: rev20260728}
 		q := &request26{s: s, method: methodToolsCall, id: []byte("1")}
-		c := &callContext{parent: context.Background(), r: q}
+		c := &callContext{s: s, r: q}
 		got := s.appendCallResult(c, nil, res)
 		if !q.written {
 			t.Errorf("%.80s: not marked as written complete", got)
@@ -114,7 +113,7 @@ func TestCallResult2026(t *testing.T) {
 		}
 
 		older := &Session{srv: srv, rev: rev20251125}
-		if got, want := older.appendCallResult(&callContext{parent: context.Background(), r: direct{older}}, nil, res), res.appendJSON(nil, rev20251125); !bytes.Equal(got, want) {
+		if got, want := older.appendCallResult(&callContext{s: older, r: direct{older}}, nil, res), res.appendJSON(nil, rev20251125); !bytes.Equal(got, want) {
 			t.Errorf("revision 2025-11-25: %.80s, want %.80s", got, want)
 		}
 	}

@@ -489,6 +489,8 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		a.apply(site, fsh, s, f.name, tag)
 		if fsh.Quoted && site.Default != nil {
 			a.problemf("a default is not supported with the json tag option \",string\"")
+		} else if msg := defaultProblem(fsh); msg != "" {
+			a.problemf("%s", msg)
 		}
 		for _, p := range a.problems {
 			b.errorf(st, v.Pos(), "%s: %s", fpath, p)

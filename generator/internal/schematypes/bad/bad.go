@@ -5,6 +5,7 @@ package bad
 
 import (
 	"fmt"
+	"time"
 	"unsafe"
 )
 
@@ -36,6 +37,10 @@ type Bad struct {
 	DefPat    string            `json:"defPat" jsonschema:"pattern=^a+$,default=b"`        // want: default b does not match the pattern ^a+$
 	DefLen    string            `json:"defLen" jsonschema:"maxLength=2,default=abc"`       // want: default abc is longer than maxLength 2
 	DefItem   []string          `json:"defItem" jsonschema:"enum=x,default=y"`             // want: default item y is not one of the enum values ["x"]
+	DefInts   []int             `json:"defInts" jsonschema:"default=1,default=2"`          // want: a default on an array of integers is not supported
+	DefBools  []bool            `json:"defBools" jsonschema:"default=true"`                // want: a default on an array of booleans is not supported
+	DefTime   time.Time         `json:"defTime" jsonschema:"default=2026-13-01"`           // want: default 2026-13-01 is not an RFC 3339 date-time
+	DefBytes  []byte            `json:"defBytes" jsonschema:"default=aGk="`                // want: a default on a field of type []byte is not supported
 	Wrong     int               `json:"wrong" jsonschema:"minLength=3"`                    // want: "minLength=3" does not apply to a number
 	Bool      bool              `json:"bool" jsonschema:"default=yes"`                     // want: "default=yes": not true or false
 	RO        string            `json:"ro" jsonschema:"readOnly=maybe"`                    // want: "readOnly=maybe": not a boolean

@@ -11,9 +11,9 @@ import (
 
 // Bad has every kind of unsupported field and malformed tag.
 type Bad struct {
-	Ch        chan int          `json:"ch"`                                                // want: Bad.Ch: unsupported type chan int
+	Ch        chan int          `json:"ch"`                                                // want: Bad.Ch: unsupported type chan int: JSON has no value of it (encoding/json fails on it too); leave the field out with the tag json:"-", or give it a type JSON can hold
 	Fn        func() error      `json:"fn"`                                                // want: Bad.Fn: unsupported type func() error
-	C         complex128        `json:"c"`                                                 // want: Bad.C: unsupported type complex128
+	C         complex128        `json:"c"`                                                 // want: Bad.C: unsupported type complex128: JSON has no value of it
 	P         unsafe.Pointer    `json:"p"`                                                 // want: Bad.P: unsupported type unsafe.Pointer
 	BoolKeys  map[bool]string   `json:"boolKeys"`                                          // want: Bad.BoolKeys: unsupported map key type bool
 	WordKeys  map[Word]int      `json:"wordKeys"`                                          // want: Bad.WordKeys: map key type bad.Word in map[bad.Word]int has MarshalText but no UnmarshalText

@@ -167,9 +167,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "unchanged %s\n", rel)
 			}
 		case *check:
-			if f.Content == nil {
+			switch {
+			case f.Content == nil:
 				fmt.Fprintf(stdout, "%s: stale: the package has no //mcp: annotations any more; remove the file\n", rel)
-			} else {
+			case !exists:
+				// A diff of the whole file would only bury the news.
+				fmt.Fprintf(stdout, "%s: missing: the package has //mcp: annotations but no generated file\n", rel)
+				rel += missingMark
+			default:
 				fmt.Fprintf(stdout, "%s", diff.Diff(rel+" (on disk)", old, rel+" (generated)", f.Content))
 			}
 			stale = append(stale, rel)

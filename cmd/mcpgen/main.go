@@ -111,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "       mcpgen inspect [-strict] [-tags list] [-breaking old.json] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen docs [-strict] [-tags list] [-o file] [-check] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen watch [-output file] [-tags list] [-debounce duration] [packages] [-- command [args...]]\n\n")
-		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
+		fmt.Fprintf(stderr, "Writes mcp_gen.go in each package: the MCP tools, resources, prompts and completions\nof the functions annotated //mcp:tool, //mcp:resource, //mcp:prompt and //mcp:complete,\nwith their schemas, decoders and RegisterMCP.\n\n")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {

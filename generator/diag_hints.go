@@ -17,6 +17,9 @@ import (
 // recognized.
 func unknownKeyMessage(key, order string) string {
 	known := strings.Split(order, ", ")
+	if strings.Contains(key, "://") && slices.Contains(known, "uri") {
+		return fmt.Sprintf("%q is no key: %s", key, uriHint(key))
+	}
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	norm = strings.TrimSuffix(norm, "hint")
 	for _, k := range known {
@@ -28,6 +31,11 @@ func unknownKeyMessage(key, order string) string {
 		return fmt.Sprintf("unknown key %q%s", key, s)
 	}
 	return fmt.Sprintf("unknown key %q (known: %s)", key, order)
+}
+
+// uriHint says where a URI written without its key goes.
+func uriHint(uri string) string {
+	return "write the URI as the value of uri=, as in uri=" + uri
 }
 
 // resultHint is what to do instead of returning t, a type a tool cannot

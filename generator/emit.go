@@ -390,7 +390,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 								}
 							}
 						}
-						if f.Required && f.Nullable {
+						if f.Nullable {
 							markSeen() // null is a value the schema allows
 						}
 						// A pointer with a default reads null as "not given"
@@ -401,7 +401,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 							// and leaves a nullable one as it is.
 							g.If(jen.Id("d").Dot("Null").Call()).Block(jen.Break())
 						}
-						if !f.Required || !f.Nullable {
+						if !f.Nullable {
 							markSeen()
 						}
 						e.allocPath(g, f)
@@ -476,10 +476,14 @@ func (e *emitter) assignDefault(g *jen.Group, target *jen.Statement, sh *Shape) 
 // builder rejects a default that no literal can hold (see
 // defaultProblem), so every default it lets through is applied.
 func (e *emitter) defaultValue(sh *Shape) jen.Code {
-	if sh.Schema == nil || sh.Schema.Default == nil {
+	s := sh.Schema
+	if s != nil && s.Default == nil && len(s.OneOf) == 2 && s.OneOf[1].Type == "null" {
+		s = s.OneOf[0] // a nullable field's schema, inside the oneOf that allows null
+	}
+	if s == nil || s.Default == nil {
 		return nil
 	}
-	d := sh.Schema.Default
+	d := s.Default
 	for sh.Kind == KindPointer && sh.Elem != nil {
 		sh = sh.Elem
 	}

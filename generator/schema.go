@@ -495,6 +495,9 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		} else if msg := defaultProblem(fsh); msg != "" {
 			a.problemf("%s", msg)
 		}
+		if msg := timeFormatProblem(fsh); msg != "" {
+			a.problemf("%s", msg)
+		}
 		for _, p := range a.problems {
 			b.errorf(st, v.Pos(), "%s: %s", fpath, p)
 		}

@@ -38,3 +38,21 @@ func defaultProblem(sh *Shape) string {
 	}
 	return fmt.Sprintf("a default on a field of type %s is not supported (the decoder could not apply it); %s", typeString(sh.Type), fix)
 }
+
+// timeFormatProblem says why a format tag on a time.Time site (sh, or the
+// element of a pointer or slice) cannot hold, or returns "": the decoder
+// reads, and the encoder writes, an RFC 3339 date-time, so a schema that
+// asks for another format (a date) would have clients send values the
+// decoder rejects.
+func timeFormatProblem(sh *Shape) string {
+	for sh != nil && sh.Elem != nil && (sh.Kind == KindPointer || sh.Kind == KindSlice || sh.Kind == KindArray) {
+		sh = sh.Elem
+	}
+	if sh == nil || sh.Kind != KindTime || sh.Schema == nil {
+		return ""
+	}
+	if f := sh.Schema.Format; f != "" && f != "date-time" {
+		return fmt.Sprintf("format %s on a time.Time: its value is read and written as an RFC 3339 date-time, which the format would tell clients not to send; to take a %s, use a string field with format=%s and parse it in the handler", f, f, f)
+	}
+	return ""
+}

@@ -41,6 +41,7 @@ type Bad struct {
 	DefBools  []bool            `json:"defBools" jsonschema:"default=true"`                // want: a default on an array of booleans is not supported
 	DefTime   time.Time         `json:"defTime" jsonschema:"default=2026-13-01"`           // want: default 2026-13-01 is not an RFC 3339 date-time
 	DefBytes  []byte            `json:"defBytes" jsonschema:"default=aGk="`                // want: a default on a field of type []byte is not supported
+	Dates     []time.Time       `json:"dates" jsonschema:"format=date"`                    // want: format date on a time.Time: its value is read and written as an RFC 3339 date-time
 	DefDur    time.Duration     `json:"defDur" jsonschema:"default=5s,maximum=1h"`         // want: "default=5s": a time.Duration is an integer of nanoseconds in JSON: write default=5000000000 | "maximum=1h": a time.Duration is an integer of nanoseconds in JSON: write maximum=3600000000000
 	Wrong     int               `json:"wrong" jsonschema:"minLength=3"`                    // want: "minLength=3" does not apply to a number
 	Bool      bool              `json:"bool" jsonschema:"default=yes"`                     // want: "default=yes": not true or false

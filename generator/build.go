@@ -140,7 +140,7 @@ func buildTool(fset *token.FileSet, pkg *packages.Package, b *schemaBuilder, fd 
 	}
 	const shape = "a tool must look like func [(r *T)] F([ctx context.Context][, in In]) ([Out, ]error)"
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		return nil, append(diags, diagf(pos, "%s: generic functions cannot be tools", fd.Name.Name))
+		return nil, append(diags, diagf(pos, "%s", genericMessage(fd.Name.Name, sig, "tools")))
 	}
 	if sig.Variadic() {
 		return nil, append(diags, diagf(pos, "%s: variadic functions cannot be tools; %s", fd.Name.Name, shape))

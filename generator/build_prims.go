@@ -89,7 +89,7 @@ func (pb *primBuilder) function(fd *ast.FuncDecl, what, shape string) (*fn, []Di
 	}
 	sig := f.Signature()
 	if sig.TypeParams().Len() > 0 || sig.RecvTypeParams().Len() > 0 {
-		return nil, []Diagnostic{diagf(pos, "%s: generic functions cannot be %s", fd.Name.Name, what)}
+		return nil, []Diagnostic{diagf(pos, "%s", genericMessage(fd.Name.Name, sig, what))}
 	}
 	if sig.Variadic() {
 		return nil, []Diagnostic{diagf(pos, "%s: variadic functions cannot be %s; %s", fd.Name.Name, what, shape)}

@@ -78,6 +78,11 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 	line, diags := parseDirectiveLine(pb.fset, c, resourceKeys, resourceKeyList)
 	uriKey, ok := line.get("uri")
 	if !ok {
+		for _, d := range diags {
+			if strings.Contains(d.Msg, uriHint("")) || strings.HasSuffix(d.Msg, "(did you mean uri?)") {
+				return diags // a URI without its key, or under a misspelt one, which that says
+			}
+		}
 		return append(diags, diagf(line.Pos, "//mcp:resource needs uri=<URI or URI template>"))
 	}
 	r := &Resource{

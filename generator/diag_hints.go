@@ -17,6 +17,9 @@ import (
 // recognized.
 func unknownKeyMessage(key, order string) string {
 	known := strings.Split(order, ", ")
+	if strings.Contains(key, "://") && slices.Contains(known, "uri") {
+		return fmt.Sprintf("%q is no key: %s", key, uriHint(key))
+	}
 	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
 	norm = strings.TrimSuffix(norm, "hint")
 	for _, k := range known {
@@ -28,6 +31,11 @@ func unknownKeyMessage(key, order string) string {
 		return fmt.Sprintf("unknown key %q%s", key, s)
 	}
 	return fmt.Sprintf("unknown key %q (known: %s)", key, order)
+}
+
+// uriHint says where a URI written without its key goes.
+func uriHint(uri string) string {
+	return "write the URI as the value of uri=, as in uri=" + uri
 }
 
 // resultHint is what to do instead of returning t, a type a tool cannot
@@ -100,4 +108,22 @@ func misspeltKey(w string, known []string) bool {
 // quoteValue says that the value of key, with spaces, must be quoted.
 func quoteValue(key, value string) string {
 	return fmt.Sprintf("%s=%s: a value with spaces must be quoted: %s=%s", key, value, key, strconv.Quote(value))
+}
+
+// genericMessage says why the generic function or method f cannot be one
+// of what (tools, resources, …), and for a method of a generic type what
+// to do instead.
+func genericMessage(name string, sig *types.Signature, what string) string {
+	if sig.RecvTypeParams().Len() == 0 {
+		return fmt.Sprintf("%s: generic functions cannot be %s", name, what)
+	}
+	recv := sig.Recv().Type()
+	if p, ok := recv.(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	typ := "its receiver"
+	if n, ok := types.Unalias(recv).(*types.Named); ok {
+		typ = n.Obj().Name()
+	}
+	return fmt.Sprintf("%s: methods of the generic type %s cannot be %s (RegisterMCP takes one value of each receiver type, and %s is a type only with its type arguments); declare it on a type that is not generic, such as a struct holding a *%s[Item], or as a function", name, typ, what, typ, typ)
 }

@@ -358,7 +358,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 		g.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())
 		var tracked []int // fields whose presence is checked after the loop
 		for i, f := range s.Fields {
-			if f.Required || scalarDefault(f) != nil {
+			if f.Required || e.defaultValue(f.Shape) != nil {
 				tracked = append(tracked, i)
 			}
 		}
@@ -390,19 +390,27 @@ func (e *emitter) decoderFunc(s *Shape) {
 								}
 							}
 						}
-						if f.Required && f.Nullable {
+						if f.Nullable {
 							markSeen() // null is a value the schema allows
 						}
-						if (!f.Required || f.Nullable) && f.Shape.Kind != KindPointer {
+						// A pointer with a default reads null as "not given"
+						// too, so that the default applies.
+						defaultPtr := f.Shape.Kind == KindPointer && !f.Nullable && e.defaultValue(f.Shape) != nil
+						if (!f.Required || f.Nullable) && (f.Shape.Kind != KindPointer || defaultPtr) {
 							// null stands for "not given" on an optional field,
 							// and leaves a nullable one as it is.
 							g.If(jen.Id("d").Dot("Null").Call()).Block(jen.Break())
 						}
-						if !f.Required || !f.Nullable {
+						if !f.Nullable {
 							markSeen()
 						}
 						e.allocPath(g, f)
-						e.value(g, f.Shape, func() *jen.Statement { return e.fieldRef(s, f) }, 0)
+						target := func() *jen.Statement { return e.fieldRef(s, f) }
+						if defaultPtr && !f.Shape.Quoted {
+							e.pointee(g, f.Shape, target, 0)
+						} else {
+							e.value(g, f.Shape, target, 0)
+						}
 					})
 				}
 				g.Default().Block(jen.Id("d").Dot("Unknown").Call(jen.Lit(strings.Join(allowed, ", "))))
@@ -416,7 +424,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 			}
 			g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
 				e.allocPath(g, f)
-				g.Add(e.fieldRef(s, f)).Op("=").Add(scalarDefault(f))
+				e.assignDefault(g, e.fieldRef(s, f), f.Shape)
 			})
 		}
 	})
@@ -452,14 +460,34 @@ func (e *emitter) allocPath(g *jen.Group, f *Field) {
 	}
 }
 
-// scalarDefault returns the literal of a field's schema default, when it
-// has one that can be assigned.
-func scalarDefault(f *Field) jen.Code {
-	if f.Required || f.Shape.Schema == nil || f.Shape.Schema.Default == nil {
+// assignDefault writes the assignment of a field's schema default to
+// target; a pointer field gets a new value holding it.
+func (e *emitter) assignDefault(g *jen.Group, target *jen.Statement, sh *Shape) {
+	if sh.Kind == KindPointer {
+		g.Add(target.Clone()).Op("=").New(e.typeCode(sh.Elem.Type))
+		g.Op("*").Add(target).Op("=").Add(e.defaultValue(sh))
+		return
+	}
+	g.Add(target).Op("=").Add(e.defaultValue(sh))
+}
+
+// defaultValue returns the literal of the schema default at a site (of a
+// pointer's element for a pointer), or nil when it has none. The schema
+// builder rejects a default that no literal can hold (see
+// defaultProblem), so every default it lets through is applied.
+func (e *emitter) defaultValue(sh *Shape) jen.Code {
+	s := sh.Schema
+	if s != nil && s.Default == nil && len(s.OneOf) == 2 && s.OneOf[1].Type == "null" {
+		s = s.OneOf[0] // a nullable field's schema, inside the oneOf that allows null
+	}
+	if s == nil || s.Default == nil {
 		return nil
 	}
-	d := f.Shape.Schema.Default
-	switch f.Shape.Kind {
+	d := s.Default
+	for sh.Kind == KindPointer && sh.Elem != nil {
+		sh = sh.Elem
+	}
+	switch sh.Kind {
 	case KindString:
 		if s, ok := d.(string); ok {
 			return jen.Lit(s)
@@ -471,12 +499,39 @@ func scalarDefault(f *Field) jen.Code {
 	case KindInt, KindUint, KindFloat:
 		if lit, ok := numberLiteral(d); ok {
 			r, _ := new(big.Rat).SetString(lit)
-			if f.Shape.Kind == KindFloat || r != nil && r.IsInt() {
+			if sh.Kind == KindFloat || r != nil && r.IsInt() {
 				return jen.Op(lit)
 			}
 		}
+	case KindTime:
+		if s, ok := d.(string); ok {
+			if t, err := time.Parse(time.RFC3339Nano, s); err == nil {
+				return timeLiteral(t)
+			}
+		}
+	case KindSlice:
+		items, ok := d.([]any)
+		if !ok || sh.Elem == nil || sh.Elem.Kind != KindString || sh.Elem.Quoted {
+			return nil
+		}
+		return e.typeCode(sh.Type).ValuesFunc(func(g *jen.Group) {
+			for _, it := range items {
+				g.Lit(it)
+			}
+		})
 	}
 	return nil
+}
+
+// timeLiteral renders t as a call of time.Date, in UTC or at t's offset
+// from it.
+func timeLiteral(t time.Time) jen.Code {
+	loc := jen.Qual("time", "UTC")
+	if _, off := t.Zone(); off != 0 {
+		loc = jen.Qual("time", "FixedZone").Call(jen.Lit(""), jen.Lit(off))
+	}
+	return jen.Qual("time", "Date").Call(jen.Lit(t.Year()), jen.Qual("time", t.Month().String()), jen.Lit(t.Day()),
+		jen.Lit(t.Hour()), jen.Lit(t.Minute()), jen.Lit(t.Second()), jen.Lit(t.Nanosecond()), loc)
 }
 
 // numberLiteral renders a JSON number held in a schema as Go source.
@@ -496,6 +551,19 @@ func numberLiteral(v any) (string, bool) {
 		return strconv.FormatUint(n, 10), true
 	}
 	return "", false
+}
+
+// pointee writes code that reads the non-null JSON value of the pointer
+// shape s into a new value and points target at it.
+func (e *emitter) pointee(g *jen.Group, s *Shape, target func() *jen.Statement, depth int) {
+	p := "p" + strconv.Itoa(depth)
+	g.Id(p).Op(":=").New(e.typeCode(s.Elem.Type))
+	if s.Elem.Kind == KindStruct {
+		g.Id(e.decoderFor(s.Elem)).Call(jen.Id("d"), jen.Id(p))
+	} else {
+		e.value(g, s.Elem, func() *jen.Statement { return jen.Op("*").Id(p) }, depth+1)
+	}
+	g.Add(target()).Op("=").Id(p)
 }
 
 // value writes code that reads one JSON value of shape s into target.
@@ -557,17 +625,10 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	case KindStruct:
 		g.Id(e.decoderFor(s)).Call(jen.Id("d"), jen.Op("&").Add(target()))
 	case KindPointer:
-		p := "p" + strconv.Itoa(depth)
 		g.If(jen.Id("d").Dot("Null").Call()).Block(
 			jen.Add(target()).Op("=").Nil(),
 		).Else().BlockFunc(func(g *jen.Group) {
-			g.Id(p).Op(":=").New(e.typeCode(s.Elem.Type))
-			if s.Elem.Kind == KindStruct {
-				g.Id(e.decoderFor(s.Elem)).Call(jen.Id("d"), jen.Id(p))
-			} else {
-				e.value(g, s.Elem, func() *jen.Statement { return jen.Op("*").Id(p) }, depth+1)
-			}
-			g.Add(target()).Op("=").Id(p)
+			e.pointee(g, s, target, depth)
 		})
 	case KindSlice:
 		sl := "s" + strconv.Itoa(depth)

@@ -215,6 +215,12 @@ func (l *shapeLinter) shape(sh *Shape, path string) {
 		if pos := l.fset.Position(jf.v.Pos()); !hasDescription(f.Shape.Schema) && l.own(pos.Filename) {
 			l.ws = append(l.ws, diagf(pos, "argument %q of tool %q has no description: add a doc or line comment to field %s, or a jsonschema:\"description=…\" tag", name, l.tool, jf.v.Name()))
 		}
+		if pos := l.fset.Position(jf.v.Pos()); f.Required && f.Shape.Schema != nil && f.Shape.Schema.Default != nil && l.own(pos.Filename) {
+			l.ws = append(l.ws, diagf(pos, "argument %q of tool %q has a default but is required, so the default never applies: add omitempty to its json tag (or make it a pointer), or drop the default", name, l.tool))
+		}
+		if pos := l.fset.Position(jf.v.Pos()); isDuration(f.Shape) && !saysNanoseconds(f.Shape.Schema) && l.own(pos.Filename) {
+			l.ws = append(l.ws, diagf(pos, "argument %q of tool %q is a time.Duration, an integer of nanoseconds in JSON (1s is 1000000000), and its description does not say so, so a model may send seconds: say \"in nanoseconds\" in the comment of field %s, or take a string and parse it with time.ParseDuration", name, l.tool, jf.v.Name()))
+		}
 		l.shape(f.Shape, name)
 	}
 }

@@ -94,6 +94,20 @@ func TestWarnings(t *testing.T) {
 		name: "foreign",
 		src:  "package foreign\n\nimport \"image\"\n\n// Args are the arguments.\ntype Args struct {\n\t// At is where.\n\tAt image.Point `json:\"at\"`\n}\n\n// Find finds.\n//\n//mcp:tool\nfunc Find(in Args) error { return nil }\n",
 	}, {
+		// A model takes a duration for seconds unless its description
+		// speaks of nanoseconds.
+		name: "duration",
+		src:  "package duration\n\nimport \"time\"\n\n// Args are the arguments.\ntype Args struct {\n\t// Wait is how long to wait.\n\tWait time.Duration `json:\"wait\"`\n\t// Waits are pauses, in nanoseconds.\n\tWaits []time.Duration `json:\"waits\"`\n\t// Max is the longest wait.\n\tMax *time.Duration `json:\"max\"`\n}\n\n// Sleep sleeps.\n//\n//mcp:tool\nfunc Sleep(in Args) error { return nil }\n",
+		want: []string{
+			`tools.go:8:2: argument "wait" of tool "sleep" is a time.Duration, an integer of nanoseconds in JSON (1s is 1000000000), and its description does not say so, so a model may send seconds: say "in nanoseconds" in the comment of field Wait, or take a string and parse it with time.ParseDuration`,
+			`tools.go:12:2: argument "max" of tool "sleep" is a time.Duration, an integer of nanoseconds in JSON (1s is 1000000000), and its description does not say so, so a model may send seconds: say "in nanoseconds" in the comment of field Max, or take a string and parse it with time.ParseDuration`,
+		},
+	}, {
+		// A required field never takes its default.
+		name: "requireddefault",
+		src:  "package requireddefault\n\n// Args are the arguments.\ntype Args struct {\n\t// Limit caps the results.\n\tLimit int `json:\"limit\" jsonschema:\"default=10\"`\n\t// Page is the page.\n\tPage int `json:\"page,omitempty\" jsonschema:\"default=1\"`\n}\n\n// Find finds.\n//\n//mcp:tool\nfunc Find(in Args) error { return nil }\n",
+		want: []string{`tools.go:6:2: argument "limit" of tool "find" has a default but is required, so the default never applies: add omitempty to its json tag (or make it a pointer), or drop the default`},
+	}, {
 		name: "unexported",
 		src:  "package unexported\n\n// Args are the arguments.\ntype Args struct {\n\t// Name is who.\n\tName string `json:\"name\"`\n\tlimit int `json:\"limit\"`\n\tskip int `json:\"-\"`\n\tplain int\n}\n\n// Find finds.\n//\n//mcp:tool\nfunc Find(in Args) error { _, _, _ = in.limit, in.skip, in.plain; return nil }\n",
 		want: []string{`tools.go:7:2: field limit has a json tag but is unexported, so it is no argument of tool "find": export it (Limit)`},

@@ -263,7 +263,7 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 	case *types.Struct:
 		sh = b.structShape(st, t, path, depth)
 	default:
-		b.errorf(st, pos, "%s: unsupported type %s", path, typeString(t))
+		b.errorf(st, pos, "%s: unsupported type %s%s", path, typeString(t), unsupportedFix)
 		return anyShape(t)
 	}
 	if named != nil {
@@ -388,9 +388,12 @@ func (b *schemaBuilder) basicShape(st *buildState, t types.Type, u *types.Basic,
 		}
 		return sh
 	}
-	b.errorf(st, pos, "%s: unsupported type %s", path, typeString(t))
+	b.errorf(st, pos, "%s: unsupported type %s%s", path, typeString(t), unsupportedFix)
 	return anyShape(t)
 }
+
+// unsupportedFix ends the error about a type that has no JSON value.
+const unsupportedFix = `: JSON has no value of it (encoding/json fails on it too); leave the field out with the tag json:"-", or give it a type JSON can hold`
 
 func json64(n int64) json.Number { return json.Number(strconv.FormatInt(n, 10)) }
 
@@ -489,6 +492,11 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		a.apply(site, fsh, s, f.name, tag)
 		if fsh.Quoted && site.Default != nil {
 			a.problemf("a default is not supported with the json tag option \",string\"")
+		} else if msg := defaultProblem(fsh); msg != "" {
+			a.problemf("%s", msg)
+		}
+		if msg := timeFormatProblem(fsh); msg != "" {
+			a.problemf("%s", msg)
 		}
 		for _, p := range a.problems {
 			b.errorf(st, v.Pos(), "%s: %s", fpath, p)

@@ -159,7 +159,7 @@ func (a *tagApplier) apply(s *jsonschema.Schema, sh *Shape, parent *jsonschema.S
 	case "string":
 		a.stringKeywords(s, rest, "")
 	case "number", "integer":
-		a.numericalKeywords(s, rest, "")
+		a.numericalKeywords(s, a.durationValues(sh, rest), "")
 	case "array":
 		a.arrayKeywords(s, sh, rest)
 	case "boolean":

@@ -23,6 +23,10 @@ type Server struct {
 	// Replace, when not empty, is the local checkout of mcpgen that the
 	// module's go.mod uses in place of a published version.
 	Replace string
+	// Dir is the server's folder from the root of its module, with
+	// slashes; "" when the server is at the root. The CI job of the
+	// starter README, which runs at the root, names the server by it.
+	Dir string
 }
 
 // ServerFiles renders the starter server: file name → content, in name

@@ -73,7 +73,14 @@ func runInit(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return fail(err)
 	}
-	files, contents, err := templates.ServerFiles(templates.Server{Name: *name, Replace: notes.replace})
+	rel, err := filepath.Rel(mod.root, abs)
+	if err != nil {
+		return fail(err)
+	}
+	if rel = filepath.ToSlash(rel); rel == "." {
+		rel = ""
+	}
+	files, contents, err := templates.ServerFiles(templates.Server{Name: *name, Replace: notes.replace, Dir: rel})
 	if err != nil {
 		return fail(err)
 	}

@@ -111,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "       mcpgen inspect [-strict] [-tags list] [-breaking old.json] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen docs [-strict] [-tags list] [-o file] [-check] [packages]\n")
 		fmt.Fprintf(stderr, "       mcpgen watch [-output file] [-tags list] [-debounce duration] [packages] [-- command [args...]]\n\n")
-		fmt.Fprintf(stderr, "Generates MCP tool registration for functions annotated with //mcp:tool.\n\n")
+		fmt.Fprintf(stderr, "Writes mcp_gen.go in each package: the MCP tools, resources, prompts and completions\nof the functions annotated //mcp:tool, //mcp:resource, //mcp:prompt and //mcp:complete,\nwith their schemas, decoders and RegisterMCP.\n\n")
 		fs.PrintDefaults()
 	}
 	if status, ok := parseFlags(fs, args); !ok {
@@ -167,9 +167,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "unchanged %s\n", rel)
 			}
 		case *check:
-			if f.Content == nil {
+			switch {
+			case f.Content == nil:
 				fmt.Fprintf(stdout, "%s: stale: the package has no //mcp: annotations any more; remove the file\n", rel)
-			} else {
+			case !exists:
+				// A diff of the whole file would only bury the news.
+				fmt.Fprintf(stdout, "%s: missing: the package has //mcp: annotations but no generated file\n", rel)
+				rel += missingMark
+			default:
 				fmt.Fprintf(stdout, "%s", diff.Diff(rel+" (on disk)", old, rel+" (generated)", f.Content))
 			}
 			stale = append(stale, rel)

@@ -101,19 +101,16 @@ type NumberTags struct {
 // ArrayTags covers the jsonschema keys of slice and array fields, most of
 // which apply to the items.
 type ArrayTags struct {
-	Tags        []string    `json:"tags" jsonschema:"minItems=1,maxItems=5,uniqueItems=true,pattern=^[a-z]+$,format=slug,minLength=2,enum=x,enum=y"`
-	Nums        []int       `json:"nums" jsonschema:"minimum=0,maximum=9,enum=1,enum=2,example=1"`
-	Defaults    []string    `json:"defaults" jsonschema:"default=a,default=b"`
-	IntDefaults []int       `json:"intDefaults" jsonschema:"default=1,default=2"`
-	Fixed       [3]float64  `json:"fixed" jsonschema:"exclusiveMaximum=1"`
-	Ptrs        []*string   `json:"ptrs" jsonschema:"maxLength=4"`
-	Bools       []bool      `json:"bools" jsonschema:"default=true"`
-	Described   []string    `json:"described" jsonschema:"description=a list,title=T"`
-	Colors      []Color     `json:"colors" jsonschema:"enum=red"`
-	Nested      [][]string  `json:"nested" jsonschema:"minItems=2"`
-	ROItems     []string    `json:"roItems" jsonschema:"readOnly=true,maxLength=3"`
-	Times       []time.Time `json:"times" jsonschema:"format=date"`
-	BytesLen    []byte      `json:"bytesLen" jsonschema:"maxLength=100"`
+	Tags      []string   `json:"tags" jsonschema:"minItems=1,maxItems=5,uniqueItems=true,pattern=^[a-z]+$,format=slug,minLength=2,enum=x,enum=y"`
+	Nums      []int      `json:"nums" jsonschema:"minimum=0,maximum=9,enum=1,enum=2,example=1"`
+	Defaults  []string   `json:"defaults" jsonschema:"default=a,default=b"`
+	Fixed     [3]float64 `json:"fixed" jsonschema:"exclusiveMaximum=1"`
+	Ptrs      []*string  `json:"ptrs" jsonschema:"maxLength=4"`
+	Described []string   `json:"described" jsonschema:"description=a list,title=T"`
+	Colors    []Color    `json:"colors" jsonschema:"enum=red"`
+	Nested    [][]string `json:"nested" jsonschema:"minItems=2"`
+	ROItems   []string   `json:"roItems" jsonschema:"readOnly=true,maxLength=3"`
+	BytesLen  []byte     `json:"bytesLen" jsonschema:"maxLength=100"`
 }
 
 // Point is a point in the plane.

@@ -5,14 +5,15 @@ package bad
 
 import (
 	"fmt"
+	"time"
 	"unsafe"
 )
 
 // Bad has every kind of unsupported field and malformed tag.
 type Bad struct {
-	Ch        chan int          `json:"ch"`                                                // want: Bad.Ch: unsupported type chan int
+	Ch        chan int          `json:"ch"`                                                // want: Bad.Ch: unsupported type chan int: JSON has no value of it (encoding/json fails on it too); leave the field out with the tag json:"-", or give it a type JSON can hold
 	Fn        func() error      `json:"fn"`                                                // want: Bad.Fn: unsupported type func() error
-	C         complex128        `json:"c"`                                                 // want: Bad.C: unsupported type complex128
+	C         complex128        `json:"c"`                                                 // want: Bad.C: unsupported type complex128: JSON has no value of it
 	P         unsafe.Pointer    `json:"p"`                                                 // want: Bad.P: unsupported type unsafe.Pointer
 	BoolKeys  map[bool]string   `json:"boolKeys"`                                          // want: Bad.BoolKeys: unsupported map key type bool
 	WordKeys  map[Word]int      `json:"wordKeys"`                                          // want: Bad.WordKeys: map key type bad.Word in map[bad.Word]int has MarshalText but no UnmarshalText
@@ -36,6 +37,12 @@ type Bad struct {
 	DefPat    string            `json:"defPat" jsonschema:"pattern=^a+$,default=b"`        // want: default b does not match the pattern ^a+$
 	DefLen    string            `json:"defLen" jsonschema:"maxLength=2,default=abc"`       // want: default abc is longer than maxLength 2
 	DefItem   []string          `json:"defItem" jsonschema:"enum=x,default=y"`             // want: default item y is not one of the enum values ["x"]
+	DefInts   []int             `json:"defInts" jsonschema:"default=1,default=2"`          // want: a default on an array of integers is not supported
+	DefBools  []bool            `json:"defBools" jsonschema:"default=true"`                // want: a default on an array of booleans is not supported
+	DefTime   time.Time         `json:"defTime" jsonschema:"default=2026-13-01"`           // want: default 2026-13-01 is not an RFC 3339 date-time
+	DefBytes  []byte            `json:"defBytes" jsonschema:"default=aGk="`                // want: a default on a field of type []byte is not supported
+	Dates     []time.Time       `json:"dates" jsonschema:"format=date"`                    // want: format date on a time.Time: its value is read and written as an RFC 3339 date-time
+	DefDur    time.Duration     `json:"defDur" jsonschema:"default=5s,maximum=1h"`         // want: "default=5s": a time.Duration is an integer of nanoseconds in JSON: write default=5000000000 | "maximum=1h": a time.Duration is an integer of nanoseconds in JSON: write maximum=3600000000000
 	Wrong     int               `json:"wrong" jsonschema:"minLength=3"`                    // want: "minLength=3" does not apply to a number
 	Bool      bool              `json:"bool" jsonschema:"default=yes"`                     // want: "default=yes": not true or false
 	RO        string            `json:"ro" jsonschema:"readOnly=maybe"`                    // want: "readOnly=maybe": not a boolean

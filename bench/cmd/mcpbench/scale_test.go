@@ -15,7 +15,7 @@ func TestListAllAgainstFloor(t *testing.T) {
 		t.Skip("builds a server")
 	}
 	bin := filepath.Join(t.TempDir(), "floor")
-	if out, err := exec.Command("go", "build", "-o", bin, "../../servers/floor").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "../../servers/floor/stdio").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	p, _, err := startProc("floor", bin)

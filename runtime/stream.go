@@ -35,7 +35,7 @@ type streamConn struct {
 	// holdSince.
 	hold      atomic.Bool  // answers stay in w: see pace
 	busy      bool         // a further request was buffered at the last read
-	held      int          // messages handled since the hold began
+	held      int          // messages handled since the hold began or last wrote
 	holdSince time.Time    // when the hold began or last wrote
 	start     time.Time    // the clock's origin for slowUntil and running
 	slowUntil atomic.Int64 // until when calls go to workers, since start; 0: never

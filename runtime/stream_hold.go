@@ -11,12 +11,18 @@ import (
 // calls itself rather than waking a worker for each, and the answers stay
 // in the write buffer, so that the answers to a run go out in one system
 // call instead of one each. The answers are written when the buffered
-// requests are used up, before the reader waits for more input, and at
-// least every maxHold.
+// requests are used up, before the reader waits for more input, at least
+// every maxHold, and every maxHeld messages: a client that sends new
+// requests as answers arrive then works on the first answers of a long
+// run while the reader works on the rest, instead of the two taking turns.
 
 // maxHold bounds how long answers stay in the write buffer while the reader
 // works through buffered requests.
 const maxHold = 200 * time.Microsecond
+
+// maxHeld bounds how many messages the reader handles while it holds their
+// answers: half a run of 64, as clients that pipeline keep in flight.
+const maxHeld = 32
 
 // holdCheck is how many messages the reader handles between two looks at
 // the clock while it holds answers.
@@ -64,7 +70,12 @@ func (c *streamConn) pace() {
 		c.holdSince, c.held = time.Now(), 0
 		return
 	}
-	if c.held++; c.held%holdCheck != 0 {
+	if c.held++; c.held >= maxHeld {
+		c.flush()
+		c.holdSince, c.held = time.Now(), 0
+		return
+	}
+	if c.held%holdCheck != 0 {
 		return
 	}
 	if now := time.Now(); now.Sub(c.holdSince) > maxHold {

@@ -4,7 +4,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
@@ -140,3 +143,58 @@ func TestStalledCallKeepsReading(t *testing.T) {
 
 // testHandoffWait bounds the wait for a handoff on a busy machine.
 const testHandoffWait = 10 * time.Second
+
+// TestHeldAnswersWrittenEveryMaxHeld checks that while a long run of
+// requests is buffered the reader writes the answers it holds every
+// maxHeld messages, so that the client gets the first answers of the run
+// while the rest are being handled.
+func TestHeldAnswersWrittenEveryMaxHeld(t *testing.T) {
+	c, in, out := newWatchedConn(t)
+	const n = 2*maxHeld + 1
+	var run strings.Builder
+	for i := range n {
+		fmt.Fprintf(&run, `{"jsonrpc":"2.0","id":%d,"method":"ping"}`+"\n", i)
+	}
+	go io.WriteString(in, run.String())
+	answers := make(chan string, n)
+	go func() {
+		for {
+			line, err := out.ReadString('\n')
+			if err != nil {
+				return
+			}
+			answers <- line
+		}
+	}()
+	for i := range n {
+		if _, err := c.readLine(&c.scratch); err != nil {
+			t.Fatal(err)
+		}
+		c.pace()
+		if i == maxHeld {
+			// The answers to the first maxHeld messages were written
+			// before this one's, while the rest of the run is buffered.
+			if !c.busy {
+				t.Fatalf("message %d of a run of %d read in one write: nothing more buffered", i, n)
+			}
+			for k := range maxHeld {
+				select {
+				case <-answers:
+				case <-time.After(testHandoffWait):
+					t.Fatalf("%d of the first %d answers written while the run went on", k, maxHeld)
+				}
+			}
+		}
+		if err := c.writeMessage([]byte(`{"jsonrpc":"2.0","id":` + strconv.Itoa(i) + `,"result":{}}`)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.release()
+	for k := maxHeld; k < n; k++ {
+		select {
+		case <-answers:
+		case <-time.After(testHandoffWait):
+			t.Fatalf("%d of %d answers written", k, n)
+		}
+	}
+}

@@ -178,28 +178,38 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
 		return nil, diags.sort()
 	}
+	// The input keys hash every source file the packages reach, the
+	// standard library's included: they are computed while the packages
+	// are modelled.
 	keys := make([]string, len(roots))
-	for i, pkg := range roots {
-		keys[i] = inputKey(pkg, cfg.Output, cfg.BuildFlags)
-	}
+	keyed := make(chan struct{})
+	go func() {
+		defer close(keyed)
+		for i, pkg := range roots {
+			keys[i] = inputKey(pkg, cfg.Output, cfg.BuildFlags)
+		}
+	}()
 	b := newSchemaBuilder(fset, roots)
 	var out []*Package
 	var diags Diagnostics
 	imports := importGraph(roots)
-	for i, pkg := range roots {
+	for _, pkg := range roots {
 		// A reused package is still modelled here (a few milliseconds),
 		// for its warnings; Generate comes here only when reuseAll could
 		// not reuse every package.
 		p, ds := buildPackage(fset, pkg, b, cfg.Output)
 		diags = append(diags, ds...)
 		p.check = newCheckInput(fset, pkg, imports, cfg)
+		out = append(out, p)
+	}
+	<-keyed
+	for i, p := range out {
 		p.inputKey = keys[i]
 		if reuse {
-			if out1 := outputPath(pkg, cfg.Output); out1 != "" {
+			if out1 := outputPath(roots[i], cfg.Output); out1 != "" {
 				p.reused = reusable(out1, keys[i])
 			}
 		}
-		out = append(out, p)
 	}
 	if len(diags) > 0 {
 		return nil, diags.sort()

@@ -364,14 +364,21 @@ func (r *postReply) answer(req *http.Request, s *runtime.Session, call runtime.C
 	r.mu.Unlock()
 	pooled := true
 	if busy {
-		stop := context.AfterFunc(req.Context(), func() {
+		gone := func() {
 			if cancelGone || r.goneUndeliverable() { // gone.go
 				s.CancelExchange(r)
 			}
-		})
+		}
+		stop := context.AfterFunc(req.Context(), gone)
 		defer func() {
-			if !stop() {
+			switch {
+			case !stop():
 				pooled = false // cancelFor may still run
+			case req.Context().Err() != nil:
+				// The context ended, but stop ran before the context's
+				// cancellation reached gone (wait returns as soon as
+				// Done is closed), and so kept it from running.
+				gone()
 			}
 			r.finish(sessionID, pooled)
 		}()

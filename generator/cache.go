@@ -52,6 +52,9 @@ var cacheDir = func() string {
 // onEmit is called before a package's file is emitted; tests count.
 var onEmit = func(*Package) {}
 
+// onKey is called when a package's input key is computed; tests count.
+var onKey = func() {}
+
 // generatorVersion identifies the generator's code: the build ID of the
 // running executable, which the go command derives from every input of
 // the build. Tests replace it.
@@ -117,6 +120,7 @@ var keyEnv = []string{"GOOS", "GOARCH", "GOFLAGS", "CGO_ENABLED", "GOEXPERIMENT"
 // reads only what a load in [keyMode] fills in, and so gives the same key
 // after that load as after the full one.
 func inputKey(pkg *packages.Package, output string, buildFlags []string) string {
+	onKey()
 	gen := generatorVersion()
 	if gen == "" {
 		return ""
@@ -368,10 +372,12 @@ func upToDate(path string, m memo) []byte {
 // disk, reporting the recorded warnings. It returns false, having reported
 // nothing, as soon as something does not match (no record, a record
 // without the warnings cfg.Warn wants, a file changed on disk, a package
-// with errors), and Generate then does the full load.
-func reuseAll(cfg Config) ([]File, bool) {
+// with errors), and Generate then does the full load; keys are the input
+// keys computed until then, by package path, which the full load does not
+// compute again.
+func reuseAll(cfg Config) (files []File, keys map[string]string, ok bool) {
 	if cacheDir() == "" || generatorVersion() == "" {
-		return nil, false
+		return nil, nil, false
 	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
@@ -379,7 +385,7 @@ func reuseAll(cfg Config) ([]File, bool) {
 	}
 	roots, err := packages.Load(&packages.Config{Mode: keyMode, Dir: cfg.Dir, BuildFlags: cfg.BuildFlags}, patterns...)
 	if err != nil || len(roots) == 0 {
-		return nil, false
+		return nil, nil, false
 	}
 	clean := true
 	packages.Visit(roots, nil, func(p *packages.Package) {
@@ -388,14 +394,16 @@ func reuseAll(cfg Config) ([]File, bool) {
 		}
 	})
 	if !clean {
-		return nil, false
+		return nil, nil, false
 	}
-	var files []File
+	keys = map[string]string{}
 	var warnings Diagnostics
 	for _, pkg := range roots {
-		m, ok := recall(inputKey(pkg, cfg.Output, cfg.BuildFlags))
+		key := inputKey(pkg, cfg.Output, cfg.BuildFlags)
+		keys[pkg.PkgPath] = key
+		m, ok := recall(key)
 		if !ok || cfg.Warn != nil && !m.Linted {
-			return nil, false
+			return nil, keys, false
 		}
 		path := outputPath(pkg, cfg.Output)
 		switch {
@@ -404,7 +412,7 @@ func reuseAll(cfg Config) ([]File, bool) {
 		case !m.Empty:
 			src := upToDate(path, m)
 			if src == nil {
-				return nil, false
+				return nil, keys, false
 			}
 			files = append(files, File{Path: path, Content: src})
 		}
@@ -415,5 +423,5 @@ func reuseAll(cfg Config) ([]File, bool) {
 			cfg.Warn(w)
 		}
 	}
-	return files, true
+	return files, keys, true
 }

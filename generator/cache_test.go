@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -99,11 +100,13 @@ func TestReuse(t *testing.T) {
 					}
 				}
 			}
+			var keys atomic.Int32 // input keys computed, on the loads' goroutines
 			emits, loads := 0, 0
-			restoreEmit, restoreLoad := onEmit, onLoad
+			restoreEmit, restoreLoad, restoreKey := onEmit, onLoad, onKey
 			onEmit = func(*Package) { emits++ }
 			onLoad = func() { loads++ }
-			t.Cleanup(func() { onEmit, onLoad = restoreEmit, restoreLoad })
+			onKey = func() { keys.Add(1) }
+			t.Cleanup(func() { onEmit, onLoad, onKey = restoreEmit, restoreLoad, restoreKey })
 			generate := func(cfg Config) []byte {
 				t.Helper()
 				out, err := Generate(cfg)
@@ -144,6 +147,7 @@ func TestReuse(t *testing.T) {
 				t.Fatalf("first generation emitted %d times, want 1", emits)
 			}
 			emits, loads = 0, 0
+			keys.Store(0)
 			for name, data := range files {
 				if data == base[name] {
 					delete(files, name) // untouched, as the go command left it
@@ -184,6 +188,11 @@ func TestReuse(t *testing.T) {
 			}
 			if wantLoads := max(tc.loads, tc.emits); loads != wantLoads {
 				t.Errorf("loaded with types %d times, want %d", loads, wantLoads)
+			}
+			// The light load's key is the full load's: a run that does
+			// both computes it once.
+			if n := keys.Load(); n != 1 {
+				t.Errorf("input key computed %d times, want once", n)
 			}
 			if !strings.Contains(string(got), tc.want) {
 				t.Errorf("generated file lacks %q", tc.want)

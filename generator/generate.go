@@ -18,6 +18,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -79,12 +80,18 @@ func Generate(cfg Config) ([]File, error) {
 	if err := CheckOutput(cfg.Output); err != nil {
 		return nil, err
 	}
+	var known map[string]string
 	if !cfg.Fresh {
-		if files, ok := reuseAll(cfg); ok {
+		files, keys, ok := reuseAll(cfg)
+		if ok {
 			return files, nil
 		}
+		known = keys
 	}
-	pkgs, err := load(cfg, !cfg.Fresh)
+	// The input keys are needed only to record what was generated, at the
+	// end: they are computed while the files are emitted and checked.
+	pkgs, keyed, err := load(cfg, loadOpts{keys: true, reuse: !cfg.Fresh, known: known})
+	defer keyed()
 	if err != nil {
 		return nil, err
 	}
@@ -118,6 +125,7 @@ func Generate(cfg Config) ([]File, error) {
 	// A record for every package, so that the next run finds them all
 	// with the light load of reuseAll. That of a reused file is written
 	// again only to add its warnings.
+	keyed()
 	for _, p := range pkgs {
 		switch src, ok := srcs[p]; {
 		case ok:
@@ -134,7 +142,8 @@ func Generate(cfg Config) ([]File, error) {
 // Load loads the packages and returns their models, one per package
 // matched, including those without annotations.
 func Load(cfg Config) ([]*Package, error) {
-	return load(cfg, false)
+	pkgs, _, err := load(cfg, loadOpts{})
+	return pkgs, err
 }
 
 // loadMode is what the generator loads: [keyMode], and the syntax and
@@ -146,15 +155,33 @@ const loadMode = keyMode | packages.NeedCompiledGoFiles | packages.NeedExportFil
 // onLoad is called before the full load of packages; tests count.
 var onLoad = func() {}
 
-// load is Load; with reuse, a package whose generated file on disk is
-// known to be what generation produces from the same input carries that
-// file's content, for Generate to return instead of emitting it again.
-func load(cfg Config, reuse bool) ([]*Package, error) {
+// loadOpts says what [load] does beyond loading and modelling.
+type loadOpts struct {
+	// keys computes each package's input key (Package.inputKey).
+	keys bool
+	// reuse, which implies keys, gives a package whose generated file on
+	// disk is known to be what generation produces from the same input
+	// that file's content (Package.reused), for Generate to return
+	// instead of emitting it again.
+	reuse bool
+	// known are input keys already computed, by package path: those
+	// [reuseAll] computed from its light load, before this one read the
+	// files (a key computed after the load could describe files changed
+	// since, and record them as producing what the older ones did).
+	known map[string]string
+}
+
+// load is Load, with what opts asks for. The input keys hash every source
+// file the packages reach, the standard library's included: unless reuse
+// needs them at once, they are computed on a goroutine, and keyed waits
+// until every package has its key; keyed may be called more than once.
+func load(cfg Config, opts loadOpts) (pkgs []*Package, keyed func(), err error) {
+	keyed = func() {}
 	if cfg.Output == "" {
 		cfg.Output = DefaultOutput
 	}
 	if err := CheckOutput(cfg.Output); err != nil {
-		return nil, err
+		return nil, keyed, err
 	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
@@ -170,25 +197,18 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 	}
 	roots, err := packages.Load(lc, patterns...)
 	if err != nil {
-		return nil, err
+		return nil, keyed, err
 	}
 	if len(roots) == 0 {
-		return nil, noPackagesError(cfg.Dir, patterns)
+		return nil, keyed, noPackagesError(cfg.Dir, patterns)
 	}
 	if diags := loadErrors(roots, cfg.Output, cfg.Dir); len(diags) > 0 {
-		return nil, diags.sort()
+		return nil, keyed, diags.sort()
 	}
-	// The input keys hash every source file the packages reach, the
-	// standard library's included: they are computed while the packages
-	// are modelled.
 	keys := make([]string, len(roots))
-	keyed := make(chan struct{})
-	go func() {
-		defer close(keyed)
-		for i, pkg := range roots {
-			keys[i] = inputKey(pkg, cfg.Output, cfg.BuildFlags)
-		}
-	}()
+	if opts.keys || opts.reuse {
+		keyed = startKeys(roots, keys, cfg, opts.known)
+	}
 	b := newSchemaBuilder(fset, roots)
 	var out []*Package
 	var diags Diagnostics
@@ -202,20 +222,53 @@ func load(cfg Config, reuse bool) ([]*Package, error) {
 		p.check = newCheckInput(fset, pkg, imports, cfg)
 		out = append(out, p)
 	}
-	<-keyed
-	for i, p := range out {
-		p.inputKey = keys[i]
-		if reuse {
-			if out1 := outputPath(roots[i], cfg.Output); out1 != "" {
-				p.reused = reusable(out1, keys[i])
+	if len(diags) > 0 {
+		return nil, keyed, diags.sort()
+	}
+	if opts.reuse {
+		keyed()
+		for i, p := range out {
+			if path := outputPath(roots[i], cfg.Output); path != "" {
+				p.reused = reusable(path, keys[i])
 			}
 		}
 	}
-	if len(diags) > 0 {
-		return nil, diags.sort()
+	if opts.keys || opts.reuse {
+		wait := keyed
+		keyed = sync.OnceFunc(func() {
+			wait()
+			for i, p := range out {
+				p.inputKey = keys[i]
+			}
+		})
 	}
 	warn(cfg, fset, roots, out)
-	return out, nil
+	return out, keyed, nil
+}
+
+// startKeys computes the input key of each of roots into keys, on a
+// goroutine, taking those known by package path as they are; the
+// function it returns waits until it is done.
+func startKeys(roots []*packages.Package, keys []string, cfg Config, known map[string]string) func() {
+	var todo []int
+	for i, pkg := range roots {
+		if k, ok := known[pkg.PkgPath]; ok {
+			keys[i] = k
+		} else {
+			todo = append(todo, i)
+		}
+	}
+	if len(todo) == 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for _, i := range todo {
+			keys[i] = inputKey(roots[i], cfg.Output, cfg.BuildFlags)
+		}
+	}()
+	return func() { <-done }
 }
 
 // CheckOutput reports whether name can be the generated file's name: a .go

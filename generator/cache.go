@@ -11,10 +11,12 @@ import (
 	"go/token"
 	"go/version"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/packages"
@@ -31,8 +33,9 @@ import (
 // The input key covers the generator itself, the build flags and the go
 // command's environment, the module's language version, the package's
 // source files (the generated one excepted) and the source files of the
-// packages it imports, directly or not, the standard library's included;
-// the files doc comments are read from are among those; and the package's
+// packages it imports, directly or not (of the standard library's, which
+// change only with the toolchain, their names, sizes and modification
+// times); the files doc comments are read from are among those; and the package's
 // test files that mention runtime.AskForm, whose uses are warned about. It is
 // machine-specific, which is why it is kept out of the generated file.
 
@@ -173,7 +176,8 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 	}
 	// The packages reached from them, by their source: Go files (a cgo
 	// preamble among them) and, but in the standard library, the others
-	// (C headers).
+	// (C headers); the standard library's by what the file system says of
+	// them.
 	ok := true
 	seen := map[string]bool{}
 	var visit func(p *packages.Package)
@@ -185,6 +189,17 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 		fmt.Fprintf(h, "dep %s\n", p.PkgPath)
 		if len(p.GoFiles) == 0 {
 			ok = false // not found, or not listed
+			return
+		}
+		if isStd(p) {
+			ok = hashStd(h, p)
+			for _, path := range slices.Sorted(maps.Keys(p.Imports)) {
+				// The go command adds runtime/cgo to a package that uses
+				// cgo when it lists what is compiled, and only then.
+				if path != "unsafe" && path != "C" && path != "runtime/cgo" {
+					visit(p.Imports[path])
+				}
+			}
 			return
 		}
 		var imports []string
@@ -254,6 +269,28 @@ func hashSource(h io.Writer, name string, imports []string, buf *bytes.Buffer) [
 		}
 	}
 	return imports
+}
+
+// isStd reports whether p is a package of the standard library: it is in
+// no module, and the first element of its path has no dot.
+func isStd(p *packages.Package) bool {
+	first, _, _ := strings.Cut(p.PkgPath, "/")
+	return p.Module == nil && !strings.Contains(first, ".")
+}
+
+// hashStd writes the names, sizes and modification times of a standard
+// library package's Go files to h: they change with the toolchain, and
+// reading them all (several megabytes from a package that imports the
+// runtime) would cost more than the rest of the key.
+func hashStd(h io.Writer, p *packages.Package) bool {
+	for _, name := range p.GoFiles {
+		fi, err := os.Stat(name)
+		if err != nil {
+			return false
+		}
+		fmt.Fprintf(h, "std %s %d %d\n", name, fi.Size(), fi.ModTime().UnixNano())
+	}
+	return true
 }
 
 // hashFile writes a file's name and content to h.

@@ -2,6 +2,7 @@ package generator
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -262,5 +263,66 @@ func TestInputKeyAgrees(t *testing.T) {
 				keys[pkg.PkgPath] = key
 			}
 		}
+	}
+}
+
+// TestStdKeyedByStat holds the key of a standard library package to its
+// files' names, sizes and modification times: a change to any of them
+// changes it, and packages of modules are not taken for the standard
+// library.
+func TestStdKeyedByStat(t *testing.T) {
+	for _, tc := range []struct {
+		path   string
+		module bool
+		std    bool
+	}{
+		{"fmt", false, true},
+		{"net/http", false, true},
+		{"example.com/m", true, false},
+		{"example.com/m", false, false},
+		{"local", true, false},
+	} {
+		p := &packages.Package{PkgPath: tc.path}
+		if tc.module {
+			p.Module = &packages.Module{Path: tc.path}
+		}
+		if got := isStd(p); got != tc.std {
+			t.Errorf("isStd(%s, module %v) = %v, want %v", tc.path, tc.module, got, tc.std)
+		}
+	}
+	name := filepath.Join(t.TempDir(), "a.go")
+	write := func(data string, mod time.Time) {
+		t.Helper()
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(name, mod, mod); err != nil {
+			t.Fatal(err)
+		}
+	}
+	key := func() string {
+		t.Helper()
+		var b strings.Builder
+		if !hashStd(&b, &packages.Package{PkgPath: "fmt", GoFiles: []string{name}}) {
+			t.Fatal("hashStd failed on a file that exists")
+		}
+		return b.String()
+	}
+	then := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	write("package fmt\n", then)
+	base := key()
+	if again := key(); again != base {
+		t.Fatalf("the key of an unchanged file changed: %q, then %q", base, again)
+	}
+	write("package fmt\n", then.Add(time.Second))
+	if key() == base {
+		t.Error("a new modification time left the key as it was")
+	}
+	write("package fmt // edited\n", then)
+	if key() == base {
+		t.Error("a new size left the key as it was")
+	}
+	if hashStd(io.Discard, &packages.Package{PkgPath: "fmt", GoFiles: []string{name + ".missing"}}) {
+		t.Error("hashStd succeeded on a missing file")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"bytes"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -194,6 +195,7 @@ func load(cfg Config, opts loadOpts) (pkgs []*Package, keyed func(), err error) 
 		Dir:        cfg.Dir,
 		Fset:       fset,
 		BuildFlags: cfg.BuildFlags,
+		ParseFile:  parseSource(cfg.Output),
 	}
 	roots, err := packages.Load(lc, patterns...)
 	if err != nil {
@@ -269,6 +271,32 @@ func startKeys(roots []*packages.Package, keys []string, cfg Config, known map[s
 		}
 	}()
 	return func() { <-done }
+}
+
+// parseSource returns the parser of the load. It resolves no identifiers
+// to ast.Objects (nothing reads them), and of a file mcpgen generated
+// before, which generation replaces, it reads only the imports, blank: a
+// package's previous output is often the largest file in it, and parsing
+// and type-checking it again would only make its declarations clash with
+// the new ones'. Its imports stay, so that the load still reaches every
+// package the new file needs to be checked with. Code of the package that
+// uses what the file declares (RegisterMCP, MCPOptions, the methods of
+// forms) then has type errors that [loadErrors] leaves out, as before the
+// first generation.
+func parseSource(output string) func(*token.FileSet, string, []byte) (*ast.File, error) {
+	return func(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+		if filepath.Base(filename) != output || !bytes.HasPrefix(src, []byte(generatedHeader)) {
+			return parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+		}
+		f, err := parser.ParseFile(fset, filename, src, parser.ImportsOnly|parser.ParseComments|parser.SkipObjectResolution)
+		if err != nil {
+			return f, err
+		}
+		for _, imp := range f.Imports {
+			imp.Name = &ast.Ident{NamePos: imp.Pos(), Name: "_"}
+		}
+		return f, nil
+	}
 }
 
 // CheckOutput reports whether name can be the generated file's name: a .go

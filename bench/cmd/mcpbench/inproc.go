@@ -136,6 +136,7 @@ func joinArgs(args []string) string {
 type genLine struct {
 	tools                      string
 	load, generate, own, reuse float64
+	genLoad, emit              float64 // Generate's own load, and the rest of Generate
 	loadMB, generateMB         float64
 }
 
@@ -187,6 +188,10 @@ func parseGen(out []byte) []genLine {
 				g.generate = v
 			case "own-ms/op":
 				g.own = v
+			case "genload-ms/op":
+				g.genLoad = v
+			case "emit-ms/op":
+				g.emit = v
 			case "reuse-ms/op":
 				g.reuse = v
 			case "load-MB/op":

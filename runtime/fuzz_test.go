@@ -10,6 +10,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -31,8 +32,8 @@ func FuzzServe(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		srv := newServer(rt.WithPageSize(1))
-		srv.AddTool(tool("echo", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv := rttest.NewServer(rt.WithPageSize(1))
+		srv.AddTool(rttest.Tool("echo", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			var text string
 			if d.Object() {
@@ -53,10 +54,10 @@ func FuzzServe(f *testing.F) {
 			}
 			return rt.TextResult(text), nil
 		}))
-		srv.AddTool(tool("other", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv.AddTool(rttest.Tool("other", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 			return rt.TextResult("ok"), nil
 		}))
-		var out syncBuffer
+		var out rttest.SyncBuffer
 		done := make(chan error, 1)
 		go func() { done <- srv.Serve(context.Background(), bytes.NewReader(input), &out) }()
 		select {

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // FuzzPrimitives feeds arbitrary input to a session of a server with
@@ -30,7 +31,7 @@ func FuzzPrimitives(f *testing.F) {
 		f.Add([]byte(initLine + seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		srv := newServer(rt.WithPageSize(1), rt.WithResourceSubscriptions())
+		srv := rttest.NewServer(rt.WithPageSize(1), rt.WithResourceSubscriptions())
 		srv.AddResource(textResource("mem://a", "a"))
 		srv.AddResource(textResource("mem://b", "b"))
 		srv.AddResourceTemplate(echoTemplate("file:///{+path}{?rev}"))
@@ -40,7 +41,7 @@ func FuzzPrimitives(f *testing.F) {
 				return []rt.ResourceContents{{Text: "n"}}, err
 			}})
 		srv.AddPrompt(greetPrompt)
-		var out syncBuffer
+		var out rttest.SyncBuffer
 		done := make(chan error, 1)
 		go func() { done <- srv.Serve(context.Background(), bytes.NewReader(input), &out) }()
 		select {

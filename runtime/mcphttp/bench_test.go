@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -23,7 +24,7 @@ func BenchmarkHTTPCall(b *testing.B) {
 		w.Write(answer)
 	})
 	srv := runtime.NewServer("bench", "1.0.0")
-	srv.AddTool(searchTool())
+	srv.AddTool(rttest.SearchTool())
 	stateful := mcphttp.Handler(srv)
 	session := initSession(b, stateful)
 	for _, bc := range []struct {
@@ -99,7 +100,7 @@ func BenchmarkHTTPLoopback(b *testing.B) {
 		w.Write(answer)
 	})
 	srv := runtime.NewServer("bench", "1.0.0")
-	srv.AddTool(searchTool())
+	srv.AddTool(rttest.SearchTool())
 	stateful := mcphttp.Handler(srv)
 	session := initSession(b, stateful)
 	for _, bc := range []struct {
@@ -150,7 +151,7 @@ func BenchmarkHTTPLoopbackParallel(b *testing.B) {
 		w.Write(answer)
 	})
 	srv := runtime.NewServer("bench", "1.0.0")
-	srv.AddTool(searchTool())
+	srv.AddTool(rttest.SearchTool())
 	for _, bc := range []struct {
 		name     string
 		h        http.Handler

@@ -1,13 +1,9 @@
 package runtime_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"strings"
 	"testing"
-	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
 	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
@@ -41,48 +37,10 @@ func FuzzPrimitives(f *testing.F) {
 				return []rt.ResourceContents{{Text: "n"}}, err
 			}})
 		srv.AddPrompt(greetPrompt)
-		var out rttest.SyncBuffer
-		done := make(chan error, 1)
-		go func() { done <- srv.Serve(context.Background(), bytes.NewReader(input), &out) }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Serve: %v", err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("Serve did not return at the end of input")
-		}
-		answered := map[string]int{}
-		sc := bufio.NewScanner(strings.NewReader(out.String()))
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			line := sc.Bytes()
-			var msgs []map[string]json.RawMessage
-			if len(line) > 0 && line[0] == '[' {
-				if err := json.Unmarshal(line, &msgs); err != nil {
-					t.Fatalf("output line is not a batch: %q", line)
-				}
-			} else {
-				var m map[string]json.RawMessage
-				if err := json.Unmarshal(line, &m); err != nil {
-					t.Fatalf("output line is not an object: %q", line)
-				}
-				msgs = append(msgs, m)
-			}
-			for _, m := range msgs {
-				if string(m["jsonrpc"]) != `"2.0"` || (m["result"] == nil) == (m["error"] == nil) {
-					t.Fatalf("not a JSON-RPC response: %q", line)
-				}
-				answered[string(m["id"])]++
-			}
-		}
+		out, answered := serveFuzzInput(t, srv, input)
 		if bytes.Contains(input, []byte("notifications/cancelled")) {
 			return // a cancelled request is rightly left unanswered
 		}
-		for _, line := range bytes.Split(input, []byte("\n")) {
-			if id, ok := requestID(line); ok && answered[id] == 0 {
-				t.Fatalf("request %s was not answered; input:\n%s\noutput:\n%s", id, input, out.String())
-			}
-		}
+		requireAnswered(t, input, out, answered)
 	})
 }

@@ -163,20 +163,12 @@ func TestAskFormBothEras(t *testing.T) {
 		formRuns.Store(0)
 		caps := `{"elicitation":{"form":{}}}`
 		res := c.result(1, "tools/call", params26(caps, map[string]any{"name": "ask_form"}))
-		var ir struct {
-			ResultType    string                     `json:"resultType"`
-			InputRequests map[string]json.RawMessage `json:"inputRequests"`
-			RequestState  string                     `json:"requestState"`
-		}
-		json.Unmarshal(res, &ir)
-		if ir.ResultType != "input_required" || len(ir.InputRequests) != 1 || ir.RequestState == "" {
-			t.Fatalf("want an InputRequiredResult with one request, got %s", res)
-		}
-		jsonEqual(t, "input request", ir.InputRequests["elicit-1"], `{"method":"elicitation/create","params":`+confirmParams+`}`)
+		request, state := inputRequired(t, "tools/call", res, "elicit-1")
+		jsonEqual(t, "input request", request, `{"method":"elicitation/create","params":`+confirmParams+`}`)
 		retry := func(id int, answer string) *response {
 			return c.call(id, "tools/call", params26(caps, map[string]any{"name": "ask_form",
 				"inputResponses": map[string]any{"elicit-1": json.RawMessage(answer)},
-				"requestState":   ir.RequestState}))
+				"requestState":   state}))
 		}
 		if text, isError := toolText(t, retry(2, answer)); text != want || isError {
 			t.Errorf("tool said %q (isError %v), want %q", text, isError, want)

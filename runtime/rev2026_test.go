@@ -40,6 +40,23 @@ func params26(caps string, params map[string]any) map[string]any {
 	return out
 }
 
+// inputRequired fails the test unless res is an InputRequiredResult with
+// one input request, key, and a request state, and returns the request and
+// the state; what names the request res answers.
+func inputRequired(t *testing.T, what string, res json.RawMessage, key string) (request json.RawMessage, state string) {
+	t.Helper()
+	var ir struct {
+		ResultType    string                     `json:"resultType"`
+		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+		RequestState  string                     `json:"requestState"`
+	}
+	json.Unmarshal(res, &ir)
+	if ir.ResultType != "input_required" || len(ir.InputRequests) != 1 || ir.InputRequests[key] == nil || ir.RequestState == "" {
+		t.Fatalf("%s: want an InputRequiredResult with the one input request %s, got %s", what, key, res)
+	}
+	return ir.InputRequests[key], ir.RequestState
+}
+
 // example reads a 2026-07-28 example message: dir/name of the examples.
 func example(t testing.TB, name string) []byte {
 	t.Helper()
@@ -312,19 +329,11 @@ func TestElicitBothEras(t *testing.T) {
 		confirmRuns.Store(0)
 		caps := `{"elicitation":{"form":{}}}`
 		res := c.result(1, "tools/call", params26(caps, map[string]any{"name": "delete_all"}))
-		var ir struct {
-			ResultType    string                     `json:"resultType"`
-			InputRequests map[string]json.RawMessage `json:"inputRequests"`
-			RequestState  string                     `json:"requestState"`
-		}
-		json.Unmarshal(res, &ir)
-		if ir.ResultType != "input_required" || len(ir.InputRequests) != 1 || ir.RequestState == "" {
-			t.Fatalf("want an InputRequiredResult with one request, got %s", res)
-		}
-		jsonEqual(t, "input request", ir.InputRequests["elicit-1"], `{"method":"elicitation/create","params":`+formParams+`}`)
+		request, state := inputRequired(t, "tools/call", res, "elicit-1")
+		jsonEqual(t, "input request", request, `{"method":"elicitation/create","params":`+formParams+`}`)
 		retry := params26(caps, map[string]any{"name": "delete_all",
 			"inputResponses": map[string]any{"elicit-1": json.RawMessage(`{"action":"accept","content":{"sure":true}}`)},
-			"requestState":   ir.RequestState})
+			"requestState":   state})
 		r := c.call(2, "tools/call", retry)
 		if text, _ := toolText(t, r); text != `accept {"sure":true}` {
 			t.Errorf("tool said %q", text)
@@ -340,11 +349,11 @@ func TestElicitBothEras(t *testing.T) {
 
 		// The state is sealed and bound to the request.
 		bad := params26(caps, map[string]any{"name": "delete_all", "arguments": map[string]any{"what": "other"},
-			"inputResponses": retry["inputResponses"], "requestState": ir.RequestState})
+			"inputResponses": retry["inputResponses"], "requestState": state})
 		if r := c.call(3, "tools/call", bad); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "another request") {
 			t.Errorf("state of another request: got %s", r.raw)
 		}
-		retry["requestState"] = "x" + ir.RequestState
+		retry["requestState"] = "x" + state
 		if r := c.call(4, "tools/call", retry); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "verification") {
 			t.Errorf("altered state: got %s", r.raw)
 		}
@@ -399,15 +408,7 @@ func TestMultiRound2026(t *testing.T) {
 			p["inputResponses"] = map[string]any{prev: json.RawMessage(answers[prev])}
 		}
 		res := c.result(round+1, "tools/call", params26(caps, p))
-		var ir struct {
-			InputRequests map[string]json.RawMessage
-			RequestState  string
-		}
-		json.Unmarshal(res, &ir)
-		if len(ir.InputRequests) != 1 || ir.InputRequests[key] == nil {
-			t.Fatalf("round %d: want the input request %s, got %s", round+1, key, res)
-		}
-		state = ir.RequestState
+		_, state = inputRequired(t, fmt.Sprintf("round %d", round+1), res, key)
 	}
 	p := map[string]any{"name": "survey", "requestState": state, "inputResponses": map[string]any{"roots-3": json.RawMessage(answers["roots-3"])}}
 	if text, _ := toolText(t, c.call(9, "tools/call", params26(caps, p))); text != `{"name":"octocat"} Paris 1` {
@@ -620,17 +621,9 @@ func TestReadInputRequired2026(t *testing.T) {
 	}})
 	c := start(t, srv)
 	res := c.result(1, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots"}))
-	var ir struct {
-		ResultType    string
-		InputRequests map[string]json.RawMessage
-		RequestState  string
-	}
-	json.Unmarshal(res, &ir)
-	if ir.ResultType != "input_required" {
-		t.Fatalf("want input_required, got %s", res)
-	}
-	jsonEqual(t, "input request", ir.InputRequests["roots-1"], `{"method":"roots/list","params":{}}`)
-	res = c.result(2, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots", "requestState": ir.RequestState,
+	request, state := inputRequired(t, "resources/read", res, "roots-1")
+	jsonEqual(t, "input request", request, `{"method":"roots/list","params":{}}`)
+	res = c.result(2, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots", "requestState": state,
 		"inputResponses": map[string]any{"roots-1": map[string]any{"roots": []any{map[string]any{"uri": "file:///home"}}}}}))
 	if !strings.Contains(string(res), `"text":"file:///home"`) || !strings.Contains(string(res), `"ttlMs":3600000`) {
 		t.Errorf("retry: %s", res)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // maxCallAllocs is what one tools/call round trip of searchTool may
@@ -24,7 +25,7 @@ func TestToolsCallAllocs(t *testing.T) {
 		return
 	}
 	s := runtime.NewServer("bench", "0")
-	s.AddTool(searchTool())
+	s.AddTool(rttest.SearchTool())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	ctx, cancel := context.WithCancel(context.Background())

@@ -12,6 +12,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 const (
@@ -121,7 +123,7 @@ func rssPeak(t *testing.T, bin string, env []string) (peak, baseline int64) {
 	// Wait until the client can send no more (the server stopped
 	// reading), or sent everything.
 	last, still := int32(-1), 0
-	for deadline := time.Now().Add(testTimeout); sent.Load() < rssCalls && still < 30 && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(rttest.Timeout); sent.Load() < rssCalls && still < 30 && time.Now().Before(deadline); {
 		time.Sleep(20 * time.Millisecond)
 		if n := sent.Load(); n == last {
 			still++

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // heapInUse returns the bytes of live heap objects after a collection.
@@ -49,8 +50,8 @@ func TestMemoryBudget(t *testing.T) {
 		{"no budget", 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer(rt.WithMemoryBudget(tc.budget), rt.WithMaxMessageSize(maxMsg), rt.WithShutdownGrace(10*time.Millisecond))
-			srv.AddTool(echoTool)
+			srv := rttest.NewServer(rt.WithMemoryBudget(tc.budget), rt.WithMaxMessageSize(maxMsg), rt.WithShutdownGrace(10*time.Millisecond))
+			srv.AddTool(rttest.EchoTool)
 			inR, inW := io.Pipe()
 			outR, outW := io.Pipe()
 			ctx, cancel := context.WithCancel(context.Background())
@@ -84,7 +85,7 @@ func TestMemoryBudget(t *testing.T) {
 			// Wait until the client sent everything or, with a budget,
 			// can send no more.
 			last, still := int32(-1), 0
-			for deadline := time.Now().Add(testTimeout); sent.Load() < calls && (tc.budget == 0 || still < 50) && time.Now().Before(deadline); {
+			for deadline := time.Now().Add(rttest.Timeout); sent.Load() < calls && (tc.budget == 0 || still < 50) && time.Now().Before(deadline); {
 				time.Sleep(10 * time.Millisecond)
 				if n := sent.Load(); n == last {
 					still++
@@ -119,7 +120,7 @@ func TestMemoryBudget(t *testing.T) {
 			}
 			select {
 			case <-senderDone:
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("the client could not send its calls")
 			}
 			if n := sent.Load(); n != calls {

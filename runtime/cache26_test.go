@@ -11,6 +11,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -35,9 +36,9 @@ func capabilityServer() *rt.Server {
 			return err
 		},
 	}
-	srv := newServer()
+	srv := rttest.NewServer()
 	for name, ask := range asks {
-		srv.AddTool(tool("tool_"+name, func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv.AddTool(rttest.Tool("tool_"+name, func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 			if err := ask(ctx); err != nil {
 				return nil, fmt.Errorf("asking the client: %w", err)
 			}
@@ -98,13 +99,13 @@ func TestCapabilityErrorBothEras(t *testing.T) {
 		}
 	})
 	t.Run("2026-07-28 over HTTP", func(t *testing.T) {
-		c := newHTTPClient(t, mcphttp.Handler(capabilityServer()))
-		c.version = rev26
+		c := rttest.NewHTTPClient(t, mcphttp.Handler(capabilityServer()))
+		c.Version = rev26
 		body, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "tools/call",
 			"params": params26(`{}`, map[string]any{"name": "tool_roots"})})
-		x := c.post(string(body), http.StatusBadRequest, "Mcp-Method", "tools/call", "Mcp-Name", "tool_roots")
-		if err := schemas.Validate("MissingRequiredClientCapabilityError", x.body); err != nil || !strings.Contains(string(x.body), `"requiredCapabilities":{"roots":{}}`) {
-			t.Errorf("got %s (%v)", x.body, err)
+		x := c.Post(string(body), http.StatusBadRequest, "Mcp-Method", "tools/call", "Mcp-Name", "tool_roots")
+		if err := schemas.Validate("MissingRequiredClientCapabilityError", x.Body); err != nil || !strings.Contains(string(x.Body), `"requiredCapabilities":{"roots":{}}`) {
+			t.Errorf("got %s (%v)", x.Body, err)
 		}
 	})
 	t.Run("2025-11-25", func(t *testing.T) {

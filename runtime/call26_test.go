@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // call26 is the tools/call of BenchmarkToolsCall as a client of revision
@@ -60,7 +61,7 @@ func BenchmarkToolsCall2026(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			s := runtime.NewServer("bench", "0")
-			s.AddTool(searchTool())
+			s.AddTool(rttest.SearchTool())
 			s.AddTool(runtime.Tool{
 				Name:        "big",
 				InputSchema: []byte(`{"type":"object"}`),
@@ -92,7 +93,7 @@ const maxCall26Allocs = maxCallAllocs + 2
 // the answer is complete.
 func TestToolsCall2026Allocs(t *testing.T) {
 	s := runtime.NewServer("bench", "0")
-	s.AddTool(searchTool())
+	s.AddTool(rttest.SearchTool())
 	roundTrip, stop := serve26(t, s)
 	want := `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"found 3 files matching *.go (limit 10)"}],"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"bench","version":"0"}}}}` + "\n"
 	call := []byte(call26)

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"log/slog"
 	"reflect"
 	"strings"
 	"sync"
@@ -16,20 +15,9 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
-
-// testTimeout bounds every wait in these tests, so that none can hang.
-const testTimeout = 60 * time.Second
-
-// quiet is a logger that discards everything.
-var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
-
-// newServer returns a server named "test" 1.0.0 that logs nowhere, unless
-// opts set another logger.
-func newServer(opts ...rt.Option) *rt.Server {
-	return rt.NewServer("test", "1.0.0", append([]rt.Option{rt.WithLogger(quiet)}, opts...)...)
-}
 
 // testClient drives one session of Server.Serve over pipes. Every message
 // the server writes is checked to be one newline-terminated line of JSON
@@ -116,7 +104,7 @@ func (c *testClient) sendRaw(data []byte) {
 		if err != nil {
 			c.t.Fatalf("writing to the server: %v", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		c.t.Fatalf("timed out writing %.100q to the server", data)
 	}
 }
@@ -188,7 +176,7 @@ func (c *testClient) recv() []byte {
 			c.t.Fatal("the server's output ended")
 		}
 		return c.check(line)
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		c.t.Fatal("timed out waiting for a message from the server")
 	}
 	return nil
@@ -282,7 +270,7 @@ func (c *testClient) finish() [][]byte {
 		if err != nil {
 			c.t.Errorf("Serve returned %v, want nil", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		c.t.Fatal("Serve did not return after its input was closed")
 	}
 	return c.drain()
@@ -299,7 +287,7 @@ func (c *testClient) drain() [][]byte {
 				return rest
 			}
 			rest = append(rest, c.check(line))
-		case <-time.After(testTimeout):
+		case <-time.After(rttest.Timeout):
 			c.t.Fatal("timed out reading the rest of the server's output")
 			return rest
 		}
@@ -377,48 +365,6 @@ func toolText(t testing.TB, r *response) (string, bool) {
 		t.Fatalf("want one text block, got %s", r.Result)
 	}
 	return res.Content[0].Text, res.IsError
-}
-
-// objSchema is the input schema of a tool without arguments.
-const objSchema = `{"type":"object"}`
-
-// tool returns a tool with the given name and handler.
-func tool(name string, h rt.ToolHandler) rt.Tool {
-	return rt.Tool{Name: name, Description: "The " + name + " tool.", InputSchema: json.RawMessage(objSchema), Handler: h}
-}
-
-// echoTool returns its argument "text"; it has one required string
-// argument.
-var echoTool = rt.Tool{
-	Name:        "echo",
-	Description: "Echoes text.",
-	InputSchema: json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"],"additionalProperties":false}`),
-	Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-		d := mcpimpl.ArgumentsDecoder(req.Arguments)
-		var text string
-		has := false
-		if d.Object() {
-			for {
-				key, ok := d.Field()
-				if !ok {
-					break
-				}
-				switch string(key) {
-				case "text":
-					text, has = d.String()
-				default:
-					d.Unknown("text")
-				}
-			}
-			if !has {
-				d.Missing("text")
-			}
-		}
-		if err := d.Err(); err != nil {
-			return nil, err
-		}
-		return rt.TextResult(text), nil
-	},
 }
 
 // addTool adds two required integers a and b.

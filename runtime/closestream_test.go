@@ -8,6 +8,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // TestCloseStreamStdio: a stream transport has no event stream to end;
@@ -15,8 +16,8 @@ import (
 // HTTP cases.)
 func TestCloseStreamStdio(t *testing.T) {
 	closed := make(chan error, 1)
-	srv := newServer()
-	srv.AddTool(tool("poll", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("poll", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		err := rt.CloseStream(ctx, 25*time.Millisecond)
 		closed <- err
 		if err != nil {

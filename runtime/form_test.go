@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -116,7 +117,7 @@ func TestAskForm(t *testing.T) {
 			"the user's answer does not fit the form (2 problems):\n- sure: must be a boolean, got 1\n- why: must be a string of at most 5 characters, got \"because\"", true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(formTool)
 			c := start(t, srv)
 			c.initializeWith("2025-11-25", `{"elicitation":{"form":{}}}`)
@@ -139,7 +140,7 @@ func TestAskFormBothEras(t *testing.T) {
 	const answer = `{"action":"accept","content":{"sure":true,"why":"tidy"}}`
 	const want = `sure=true why="tidy"`
 	t.Run("2025-11-25", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(formTool)
 		c := start(t, srv)
 		c.initializeWith("2025-11-25", `{"elicitation":{"form":{}}}`)
@@ -156,26 +157,18 @@ func TestAskFormBothEras(t *testing.T) {
 		}
 	})
 	t.Run("2026-07-28", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(formTool)
 		c := start(t, srv)
 		formRuns.Store(0)
 		caps := `{"elicitation":{"form":{}}}`
 		res := c.result(1, "tools/call", params26(caps, map[string]any{"name": "ask_form"}))
-		var ir struct {
-			ResultType    string                     `json:"resultType"`
-			InputRequests map[string]json.RawMessage `json:"inputRequests"`
-			RequestState  string                     `json:"requestState"`
-		}
-		json.Unmarshal(res, &ir)
-		if ir.ResultType != "input_required" || len(ir.InputRequests) != 1 || ir.RequestState == "" {
-			t.Fatalf("want an InputRequiredResult with one request, got %s", res)
-		}
-		jsonEqual(t, "input request", ir.InputRequests["elicit-1"], `{"method":"elicitation/create","params":`+confirmParams+`}`)
+		request, state := inputRequired(t, "tools/call", res, "elicit-1")
+		jsonEqual(t, "input request", request, `{"method":"elicitation/create","params":`+confirmParams+`}`)
 		retry := func(id int, answer string) *response {
 			return c.call(id, "tools/call", params26(caps, map[string]any{"name": "ask_form",
 				"inputResponses": map[string]any{"elicit-1": json.RawMessage(answer)},
-				"requestState":   ir.RequestState}))
+				"requestState":   state}))
 		}
 		if text, isError := toolText(t, retry(2, answer)); text != want || isError {
 			t.Errorf("tool said %q (isError %v), want %q", text, isError, want)
@@ -197,7 +190,7 @@ func TestAskFormBothEras(t *testing.T) {
 func TestAskFormMultiSelect(t *testing.T) {
 	args := map[string]any{"choice": true}
 	t.Run("2025-11-25", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(formTool)
 		c := start(t, srv)
 		c.initializeWith("2025-11-25", `{"elicitation":{"form":{}}}`)
@@ -209,7 +202,7 @@ func TestAskFormMultiSelect(t *testing.T) {
 		}
 	})
 	t.Run("2025-06-18", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(formTool)
 		c := start(t, srv)
 		c.initializeWith("2025-06-18", `{"elicitation":{}}`)
@@ -257,8 +250,8 @@ func (f *titledForm) MCPDecodeForm(content []byte) error { return json.Unmarshal
 // client of 2025-11-25, and as enum and enumNames, which its revision
 // knows, to a client of 2025-06-18, the properties in their order.
 func TestAskFormTitledChoices(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(rt.Tool{Name: "pick", InputSchema: json.RawMessage(objSchema), Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rt.Tool{Name: "pick", InputSchema: json.RawMessage(rttest.ObjSchema), Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		ans, _, err := rt.AskForm[titledForm](ctx, "Color?")
 		if err != nil {
 			return nil, err

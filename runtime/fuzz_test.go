@@ -10,6 +10,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -31,8 +32,8 @@ func FuzzServe(f *testing.F) {
 		f.Add([]byte(seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		srv := newServer(rt.WithPageSize(1))
-		srv.AddTool(tool("echo", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv := rttest.NewServer(rt.WithPageSize(1))
+		srv.AddTool(rttest.Tool("echo", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 			d := mcpimpl.ArgumentsDecoder(req.Arguments)
 			var text string
 			if d.Object() {
@@ -53,58 +54,71 @@ func FuzzServe(f *testing.F) {
 			}
 			return rt.TextResult(text), nil
 		}))
-		srv.AddTool(tool("other", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv.AddTool(rttest.Tool("other", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 			return rt.TextResult("ok"), nil
 		}))
-		var out syncBuffer
-		done := make(chan error, 1)
-		go func() { done <- srv.Serve(context.Background(), bytes.NewReader(input), &out) }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Serve: %v", err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("Serve did not return at the end of input")
-		}
-
-		answered := map[string]int{}
-		sc := bufio.NewScanner(strings.NewReader(out.String()))
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			line := sc.Bytes()
-			if !json.Valid(line) {
-				t.Fatalf("output line is not JSON: %q", line)
-			}
-			var msgs []map[string]json.RawMessage
-			if line[0] == '[' {
-				if err := json.Unmarshal(line, &msgs); err != nil {
-					t.Fatalf("batch response is not an array of objects: %q", line)
-				}
-			} else {
-				var m map[string]json.RawMessage
-				if err := json.Unmarshal(line, &m); err != nil {
-					t.Fatalf("output line is not an object: %q", line)
-				}
-				msgs = append(msgs, m)
-			}
-			for _, m := range msgs {
-				if string(m["jsonrpc"]) != `"2.0"` || (m["result"] == nil) == (m["error"] == nil) {
-					t.Fatalf("not a JSON-RPC response: %q", line)
-				}
-				answered[string(m["id"])]++
-			}
-		}
-		for _, line := range bytes.Split(input, []byte("\n")) {
-			id, ok := requestID(line)
-			if !ok {
-				continue
-			}
-			if answered[id] == 0 {
-				t.Fatalf("request %s was not answered; input:\n%s\noutput:\n%s", id, input, out.String())
-			}
-		}
+		out, answered := serveFuzzInput(t, srv, input)
+		requireAnswered(t, input, out, answered)
 	})
+}
+
+// serveFuzzInput serves input to srv until its end and returns what the
+// server wrote and how many answers each id got. It fails the test if Serve
+// fails or does not return, or if a line it wrote is not one whole JSON-RPC
+// response or a batch of them.
+func serveFuzzInput(t *testing.T, srv *rt.Server, input []byte) (out string, answered map[string]int) {
+	t.Helper()
+	var buf rttest.SyncBuffer
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(context.Background(), bytes.NewReader(input), &buf) }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("Serve: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatalf("Serve did not return at the end of input")
+	}
+	out = buf.String()
+	answered = map[string]int{}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	sc.Buffer(nil, 1<<20)
+	for sc.Scan() {
+		line := sc.Bytes()
+		if !json.Valid(line) {
+			t.Fatalf("output line is not JSON: %q", line)
+		}
+		var msgs []map[string]json.RawMessage
+		if line[0] == '[' {
+			if err := json.Unmarshal(line, &msgs); err != nil {
+				t.Fatalf("batch response is not an array of objects: %q", line)
+			}
+		} else {
+			var m map[string]json.RawMessage
+			if err := json.Unmarshal(line, &m); err != nil {
+				t.Fatalf("output line is not an object: %q", line)
+			}
+			msgs = append(msgs, m)
+		}
+		for _, m := range msgs {
+			if string(m["jsonrpc"]) != `"2.0"` || (m["result"] == nil) == (m["error"] == nil) {
+				t.Fatalf("not a JSON-RPC response: %q", line)
+			}
+			answered[string(m["id"])]++
+		}
+	}
+	return out, answered
+}
+
+// requireAnswered fails the test if a line of input that is a request (see
+// requestID) got no answer.
+func requireAnswered(t *testing.T, input []byte, out string, answered map[string]int) {
+	t.Helper()
+	for _, line := range bytes.Split(input, []byte("\n")) {
+		if id, ok := requestID(line); ok && answered[id] == 0 {
+			t.Fatalf("request %s was not answered; input:\n%s\noutput:\n%s", id, input, out)
+		}
+	}
 }
 
 // requestID returns the id of a line that is a single request, as the

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 const supported = `{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call"]}`
@@ -24,8 +25,8 @@ func TestParseError(t *testing.T) {
 		{"truncated batch", `[{"jsonrpc":"2.0","id":1,"method":"ping"}`, "Parse error: invalid JSON at offset 41: unexpected end of input; expected ',' or ']' after array element"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
-			srv.AddTool(echoTool)
+			srv := rttest.NewServer()
+			srv.AddTool(rttest.EchoTool)
 			c := start(t, srv)
 			c.send(tc.line)
 			wantError(t, c.recvResponse("null"), rt.CodeParseError, tc.message, "")
@@ -40,8 +41,8 @@ func TestParseError(t *testing.T) {
 }
 
 func TestInvalidRequest(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.EchoTool)
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	for _, tc := range []struct {
@@ -75,8 +76,8 @@ func TestInvalidRequest(t *testing.T) {
 }
 
 func TestMethodNotFound(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.EchoTool)
 	c := start(t, srv)
 	c.initialize("2025-06-18")
 	for i, method := range []string{"resources/list", "prompts/get", "notifications/initialized", "Ping", "tools/call/x"} {
@@ -85,8 +86,8 @@ func TestMethodNotFound(t *testing.T) {
 }
 
 func TestNotificationsAreNotAnswered(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.EchoTool)
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	for _, line := range []string{
@@ -139,8 +140,8 @@ func batchResponses(t *testing.T, raw []byte) ([]string, map[string]*response) {
 }
 
 func TestBatch(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.EchoTool)
 	c := start(t, srv)
 	c.initialize("2025-03-26")
 
@@ -157,7 +158,7 @@ func TestBatch(t *testing.T) {
 		}
 		jsonEqual(t, "ping", byID["1"].Result, `{}`)
 		jsonEqual(t, "echo", byID[`"two"`].Result, `{"content":[{"type":"text","text":"hi"}]}`)
-		jsonEqual(t, "tools/list", byID["3"].Result, `{"tools":[{"name":"echo","description":"Echoes text.","inputSchema":`+string(echoTool.InputSchema)+`}]}`)
+		jsonEqual(t, "tools/list", byID["3"].Result, `{"tools":[{"name":"echo","description":"Echoes text.","inputSchema":`+string(rttest.EchoTool.InputSchema)+`}]}`)
 		wantError(t, byID["4"], rt.CodeMethodNotFound, "Method not found: nope", supported)
 	})
 	t.Run("only notifications", func(t *testing.T) {
@@ -219,8 +220,8 @@ func TestBatchRejected(t *testing.T) {
 		{"2025-11-25", "Invalid Request: JSON-RPC batches are not supported in protocol revision 2025-11-25"},
 	} {
 		t.Run("revision "+tc.rev, func(t *testing.T) {
-			srv := newServer()
-			srv.AddTool(echoTool)
+			srv := rttest.NewServer()
+			srv.AddTool(rttest.EchoTool)
 			c := start(t, srv)
 			if tc.rev != "" {
 				c.initialize(tc.rev)
@@ -262,8 +263,8 @@ func TestMaxMessageSize(t *testing.T) {
 		{"limit beyond the read buffer, long line under", 100 << 10, 90 << 10, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer(rt.WithMaxMessageSize(tc.max))
-			srv.AddTool(echoTool)
+			srv := rttest.NewServer(rt.WithMaxMessageSize(tc.max))
+			srv.AddTool(rttest.EchoTool)
 			c := start(t, srv)
 			line := pingOfSize(1, tc.len)
 			if len(line) != tc.len {

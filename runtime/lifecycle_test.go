@@ -8,6 +8,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 func TestSupportedVersions(t *testing.T) {
@@ -23,7 +24,7 @@ func TestSupportedVersions(t *testing.T) {
 }
 
 // whoamiTool reports what the handler sees of its request and session.
-var whoamiTool = tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+var whoamiTool = rttest.Tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 	s := req.Session
 	name, version := s.ClientInfo()
 	return rt.TextResult(fmt.Sprintf("tool=%s rev=%s client=%s/%s ctx=%v", req.Name, s.ProtocolVersion(), name, version, rt.SessionFromContext(ctx) == s)), nil
@@ -58,7 +59,7 @@ func TestInitialize(t *testing.T) {
 			want: `{"protocolVersion":"2025-11-25","capabilities":{"logging":{},"tools":{"listChanged":true}},` + infoTitle + `,"instructions":"x"}`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer(tc.opts...)
+			srv := rttest.NewServer(tc.opts...)
 			if !tc.noTool {
 				srv.AddTool(whoamiTool)
 			}
@@ -100,7 +101,7 @@ func TestInitializeInvalidParams(t *testing.T) {
 			"Invalid params: params: must be an object, got an array"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(whoamiTool)
 			c := start(t, srv)
 			c.send(tc.line)
@@ -117,7 +118,7 @@ func TestInitializeInvalidParams(t *testing.T) {
 }
 
 func TestSecondInitialize(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(whoamiTool)
 	c := start(t, srv)
 	c.initialize("2025-03-26")
@@ -130,8 +131,8 @@ func TestSecondInitialize(t *testing.T) {
 }
 
 func TestBeforeInitialize(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.EchoTool)
 	c := start(t, srv)
 	const notInit = "Invalid Request: the session is not initialized; send initialize first"
 	jsonEqual(t, "ping result", c.result(1, "ping", nil), `{}`)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // longLine reads as a ping request whose params pad it to size bytes, a
@@ -73,8 +74,8 @@ func TestOversizeMessageMemory(t *testing.T) {
 	const line = 100 << 20
 	for _, max := range []int{1 << 20, 32 << 20} {
 		t.Run(fmt.Sprintf("limit %d MiB", max>>20), func(t *testing.T) {
-			srv := newServer(rt.WithMaxMessageSize(max))
-			var out syncBuffer
+			srv := rttest.NewServer(rt.WithMaxMessageSize(max))
+			var out rttest.SyncBuffer
 			in := newLongLine(line, `{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n")
 			done := make(chan error, 1)
 			before := totalAlloc()
@@ -84,7 +85,7 @@ func TestOversizeMessageMemory(t *testing.T) {
 				if err != nil {
 					t.Fatalf("Serve = %v", err)
 				}
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("Serve did not return")
 			}
 			allocated := totalAlloc() - before

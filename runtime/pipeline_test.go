@@ -15,6 +15,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -65,7 +66,7 @@ var echoStringTool = rt.Tool{
 // as many writes as it has calls.
 func TestPipelinedAnswersShareWrites(t *testing.T) {
 	const calls, attempts = 64, 5
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(echoStringTool)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
@@ -87,7 +88,7 @@ func TestPipelinedAnswersShareWrites(t *testing.T) {
 				t.Fatal("the server's output ended")
 			}
 			return l
-		case <-time.After(testTimeout):
+		case <-time.After(rttest.Timeout):
 			t.Fatal("timed out waiting for an answer")
 		}
 		return nil
@@ -159,7 +160,7 @@ func TestHeldAnswersAreWritten(t *testing.T) {
 	}
 	call := func(c *testClient, id int, s string) string { return line(c, id, "echo", map[string]string{"s": s}) }
 	t.Run("input stops mid-line", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(echoStringTool)
 		c := start(t, srv)
 		c.initialize("2025-11-25")
@@ -178,14 +179,14 @@ func TestHeldAnswersAreWritten(t *testing.T) {
 		}
 	})
 	t.Run("a later call blocks", func(t *testing.T) {
-		b := newBlocker()
-		srv := newServer()
+		b := rttest.NewBlocker()
+		srv := rttest.NewServer()
 		srv.AddTool(echoStringTool)
-		srv.AddTool(b.tool())
+		srv.AddTool(b.Tool())
 		c := start(t, srv)
 		c.initialize("2025-11-25")
 		c.sendRaw([]byte(call(c, 1, "a") + line(c, 2, "block", map[string]string{"id": "b"}) + call(c, 3, "c")))
-		b.waitStarted(t, 1)
+		b.WaitStarted(t, 1)
 		got := map[string]bool{}
 		for range 2 {
 			r := c.decode(c.recv())
@@ -194,11 +195,11 @@ func TestHeldAnswersAreWritten(t *testing.T) {
 		if !got["1"] || !got["3"] {
 			t.Fatalf("while call 2 blocks, got answers to %v, want 1 and 3", got)
 		}
-		close(b.release)
+		close(b.Release)
 		if r := c.decode(c.recv()); string(r.ID) != "2" {
 			t.Fatalf("got %s, want the answer to 2", r.raw)
 		}
-		b.waitEnded(t, "b")
+		b.WaitEnded(t, "b")
 	})
 }
 
@@ -208,7 +209,7 @@ func TestHeldAnswersAreWritten(t *testing.T) {
 func BenchmarkPipelinedCalls(b *testing.B) {
 	const inflight = 64
 	s := rt.NewServer("bench", "0")
-	s.AddTool(searchTool())
+	s.AddTool(rttest.SearchTool())
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		b.Fatal(err)

@@ -1,15 +1,12 @@
 package runtime_test
 
 import (
-	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"strings"
 	"testing"
-	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // FuzzPrimitives feeds arbitrary input to a session of a server with
@@ -30,7 +27,7 @@ func FuzzPrimitives(f *testing.F) {
 		f.Add([]byte(initLine + seed))
 	}
 	f.Fuzz(func(t *testing.T, input []byte) {
-		srv := newServer(rt.WithPageSize(1), rt.WithResourceSubscriptions())
+		srv := rttest.NewServer(rt.WithPageSize(1), rt.WithResourceSubscriptions())
 		srv.AddResource(textResource("mem://a", "a"))
 		srv.AddResource(textResource("mem://b", "b"))
 		srv.AddResourceTemplate(echoTemplate("file:///{+path}{?rev}"))
@@ -40,48 +37,10 @@ func FuzzPrimitives(f *testing.F) {
 				return []rt.ResourceContents{{Text: "n"}}, err
 			}})
 		srv.AddPrompt(greetPrompt)
-		var out syncBuffer
-		done := make(chan error, 1)
-		go func() { done <- srv.Serve(context.Background(), bytes.NewReader(input), &out) }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("Serve: %v", err)
-			}
-		case <-time.After(10 * time.Second):
-			t.Fatalf("Serve did not return at the end of input")
-		}
-		answered := map[string]int{}
-		sc := bufio.NewScanner(strings.NewReader(out.String()))
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			line := sc.Bytes()
-			var msgs []map[string]json.RawMessage
-			if len(line) > 0 && line[0] == '[' {
-				if err := json.Unmarshal(line, &msgs); err != nil {
-					t.Fatalf("output line is not a batch: %q", line)
-				}
-			} else {
-				var m map[string]json.RawMessage
-				if err := json.Unmarshal(line, &m); err != nil {
-					t.Fatalf("output line is not an object: %q", line)
-				}
-				msgs = append(msgs, m)
-			}
-			for _, m := range msgs {
-				if string(m["jsonrpc"]) != `"2.0"` || (m["result"] == nil) == (m["error"] == nil) {
-					t.Fatalf("not a JSON-RPC response: %q", line)
-				}
-				answered[string(m["id"])]++
-			}
-		}
+		out, answered := serveFuzzInput(t, srv, input)
 		if bytes.Contains(input, []byte("notifications/cancelled")) {
 			return // a cancelled request is rightly left unanswered
 		}
-		for _, line := range bytes.Split(input, []byte("\n")) {
-			if id, ok := requestID(line); ok && answered[id] == 0 {
-				t.Fatalf("request %s was not answered; input:\n%s\noutput:\n%s", id, input, out.String())
-			}
-		}
+		requireAnswered(t, input, out, answered)
 	})
 }

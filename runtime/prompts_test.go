@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -67,7 +68,7 @@ var greetPrompt = rt.Prompt{
 }
 
 func TestPromptsList(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddPrompt(greetPrompt)
 	srv.AddPrompt(rt.Prompt{Name: "bare", Meta: json.RawMessage(`{"x":true}`), Handler: promptText("")})
 	const (
@@ -84,7 +85,7 @@ func TestPromptsList(t *testing.T) {
 }
 
 func TestPromptsGet(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddPrompt(greetPrompt)
 	srv.AddPrompt(rt.Prompt{Name: "none", Handler: promptText("no arguments")})
 	srv.AddPrompt(rt.Prompt{Name: "nil", Handler: func(context.Context, *rt.PromptRequest) (*rt.GetPromptResult, error) { return nil, nil }})
@@ -151,7 +152,7 @@ func TestComplete(t *testing.T) {
 		seen = &cp
 		return []string{"one"}, nil
 	}
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddPrompt(greetPrompt)
 	srv.AddPrompt(rt.Prompt{Name: "p", Arguments: []rt.PromptArgument{
 		{Name: "many", Complete: rt.EnumCompletion(many...)},
@@ -246,7 +247,7 @@ func TestComplete(t *testing.T) {
 }
 
 func TestCompleteWithoutCompleters(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddPrompt(rt.Prompt{Name: "p", Arguments: []rt.PromptArgument{{Name: "a"}}, Handler: promptText("")})
 	c := start(t, srv)
 	caps := c.initialize("2025-11-25")

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -106,12 +107,12 @@ func TestResourceCapabilities(t *testing.T) {
 			"2024-11-05": `{"logging":{},"prompts":{"listChanged":true}}`, // no completions capability yet
 			"2025-03-26": `{"logging":{},"prompts":{"listChanged":true},"completions":{}}`,
 			"2025-11-25": `{"logging":{},"prompts":{"listChanged":true},"completions":{}}`}},
-		{"tools and all", nil, []func(*rt.Server){func(s *rt.Server) { s.AddTool(echoTool) }, withResource, withCompletion}, map[string]string{
+		{"tools and all", nil, []func(*rt.Server){func(s *rt.Server) { s.AddTool(rttest.EchoTool) }, withResource, withCompletion}, map[string]string{
 			"2025-11-25": `{"logging":{},"tools":{"listChanged":true},"resources":{"listChanged":true},"prompts":{"listChanged":true},"completions":{}}`}},
 	} {
 		for rev, want := range tc.want {
 			t.Run(tc.name+"/"+rev, func(t *testing.T) {
-				srv := newServer(tc.opts...)
+				srv := rttest.NewServer(tc.opts...)
 				for _, f := range tc.add {
 					f(srv)
 				}
@@ -144,7 +145,7 @@ func TestResourcesListShapes(t *testing.T) {
 		{"2025-11-25", newRes, newTmpl},
 	} {
 		t.Run(tc.rev, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddResource(full)
 			srv.AddResource(bare)
 			srv.AddResourceTemplate(tmpl)
@@ -157,7 +158,7 @@ func TestResourcesListShapes(t *testing.T) {
 }
 
 func TestResourcesListOnlyTemplates(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResourceTemplate(echoTemplate("mem://{x}"))
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -165,7 +166,7 @@ func TestResourcesListOnlyTemplates(t *testing.T) {
 }
 
 func TestResourcesPagination(t *testing.T) {
-	srv := newServer(rt.WithPageSize(2))
+	srv := rttest.NewServer(rt.WithPageSize(2))
 	var want []string
 	for i := range 5 {
 		uri := fmt.Sprintf("mem://r%d", i)
@@ -223,7 +224,7 @@ func TestResourcesPagination(t *testing.T) {
 
 func TestResourcesRead(t *testing.T) {
 	type res = []rt.ResourceContents
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResource(textResource("notes://index", "the index"))
 	srv.AddResource(rt.Resource{URI: "mem://blob", Name: "blob", MIMEType: "application/octet-stream", Handler: func(context.Context, *rt.ResourceRequest) ([]rt.ResourceContents, error) {
 		return res{rt.BlobContents("", []byte{1, 2, 3}), {URI: "mem://blob#2", MIMEType: "text/plain", Text: "two", Meta: json.RawMessage(`{"a":1}`)}}, nil
@@ -321,13 +322,13 @@ func echo(uri, tmpl, vars string) string {
 func TestResourcesReadCancelled(t *testing.T) {
 	started := make(chan struct{})
 	ended := make(chan error, 1)
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResourceTemplate(rt.ResourceTemplate{URITemplate: "slow://{x}", Handler: func(ctx context.Context, req *rt.ResourceRequest) ([]rt.ResourceContents, error) {
 		close(started)
 		select {
 		case <-ctx.Done():
 			ended <- ctx.Err()
-		case <-time.After(testTimeout):
+		case <-time.After(rttest.Timeout):
 			ended <- errors.New("not cancelled")
 		}
 		return nil, ctx.Err()
@@ -347,7 +348,7 @@ func TestResourcesReadCancelled(t *testing.T) {
 }
 
 func TestResourcesBeforeInitialize(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResource(textResource("mem://a", "a"))
 	srv.AddPrompt(greetPrompt)
 	c := start(t, srv)
@@ -357,7 +358,7 @@ func TestResourcesBeforeInitialize(t *testing.T) {
 }
 
 func TestMethodNotFoundListsPrimitives(t *testing.T) {
-	srv := newServer(rt.WithResourceSubscriptions())
+	srv := rttest.NewServer(rt.WithResourceSubscriptions())
 	srv.AddResource(textResource("mem://a", "a"))
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -366,7 +367,7 @@ func TestMethodNotFoundListsPrimitives(t *testing.T) {
 	wantError(t, c.call(2, "completion/complete", nil), rt.CodeMethodNotFound, "Method not found: completion/complete", all)
 
 	// Without the option, no subscriptions.
-	srv2 := newServer()
+	srv2 := rttest.NewServer()
 	srv2.AddResource(textResource("mem://a", "a"))
 	c2 := start(t, srv2)
 	c2.initialize("2025-11-25")
@@ -375,7 +376,7 @@ func TestMethodNotFoundListsPrimitives(t *testing.T) {
 }
 
 func TestResourceSubscriptions(t *testing.T) {
-	srv := newServer(rt.WithResourceSubscriptions())
+	srv := rttest.NewServer(rt.WithResourceSubscriptions())
 	srv.AddResource(textResource("mem://a", "a"))
 	srv.AddResourceTemplate(echoTemplate("notes://{id}"))
 	a, b := start(t, srv), start(t, srv)
@@ -433,7 +434,7 @@ func TestResourceSubscriptions(t *testing.T) {
 }
 
 func TestListChanged(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResource(textResource("mem://a", "a"))
 	srv.AddPrompt(greetPrompt)
 	early := start(t, srv) // not initialized: gets nothing
@@ -521,7 +522,7 @@ func TestAddResourcePanics(t *testing.T) {
 					t.Errorf("panic %v, want one containing %q", p, tc.want)
 				}
 			}()
-			tc.add(newServer())
+			tc.add(rttest.NewServer())
 		})
 	}
 }
@@ -557,8 +558,8 @@ func TestContentDowngrade(t *testing.T) {
 	}
 	for _, rev := range mcpschema.Revisions {
 		t.Run(rev, func(t *testing.T) {
-			srv := newServer()
-			srv.AddTool(tool("blocks", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv := rttest.NewServer()
+			srv.AddTool(rttest.Tool("blocks", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 				return rt.ContentResult(blocks), nil
 			}))
 			srv.AddPrompt(rt.Prompt{Name: "blocks", Handler: func(context.Context, *rt.PromptRequest) (*rt.GetPromptResult, error) {
@@ -582,7 +583,7 @@ func TestContentDowngrade(t *testing.T) {
 
 func TestSlowReadDoesNotBlock(t *testing.T) {
 	release := make(chan struct{})
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResource(rt.Resource{URI: "slow://x", Handler: func(ctx context.Context, _ *rt.ResourceRequest) ([]rt.ResourceContents, error) {
 		select {
 		case <-release:
@@ -604,7 +605,7 @@ func TestSlowReadDoesNotBlock(t *testing.T) {
 }
 
 func TestPrimitivesChangeWhileServing(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddResource(textResource("mem://base", "base"))
 	srv.AddPrompt(rt.Prompt{Name: "base", Handler: promptText("base")})
 	c := start(t, srv)
@@ -655,7 +656,7 @@ func TestPrimitivesChangeWhileServing(t *testing.T) {
 
 func TestReadLeavesHandlerSliceAlone(t *testing.T) {
 	shared := []rt.ResourceContents{{Text: "shared"}}
-	srv := newServer()
+	srv := rttest.NewServer()
 	for _, uri := range []string{"mem://a", "mem://b"} {
 		srv.AddResource(rt.Resource{URI: uri, MIMEType: "text/plain", Handler: func(context.Context, *rt.ResourceRequest) ([]rt.ResourceContents, error) {
 			return shared, nil

@@ -16,6 +16,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -37,6 +38,23 @@ func params26(caps string, params map[string]any) map[string]any {
 		out[k] = v
 	}
 	return out
+}
+
+// inputRequired fails the test unless res is an InputRequiredResult with
+// one input request, key, and a request state, and returns the request and
+// the state; what names the request res answers.
+func inputRequired(t *testing.T, what string, res json.RawMessage, key string) (request json.RawMessage, state string) {
+	t.Helper()
+	var ir struct {
+		ResultType    string                     `json:"resultType"`
+		InputRequests map[string]json.RawMessage `json:"inputRequests"`
+		RequestState  string                     `json:"requestState"`
+	}
+	json.Unmarshal(res, &ir)
+	if ir.ResultType != "input_required" || len(ir.InputRequests) != 1 || ir.InputRequests[key] == nil || ir.RequestState == "" {
+		t.Fatalf("%s: want an InputRequiredResult with the one input request %s, got %s", what, key, res)
+	}
+	return ir.InputRequests[key], ir.RequestState
 }
 
 // example reads a 2026-07-28 example message: dir/name of the examples.
@@ -65,7 +83,7 @@ func decodeObj(t testing.TB, raw []byte) map[string]any {
 
 // exampleServer serves what the examples of the specification show.
 func exampleServer(opts ...rt.Option) *rt.Server {
-	srv := rt.NewServer("ExampleServer", "1.0.0", append([]rt.Option{rt.WithLogger(quiet), rt.WithCacheHint(time.Hour, rt.CachePublic)}, opts...)...)
+	srv := rt.NewServer("ExampleServer", "1.0.0", append([]rt.Option{rt.WithLogger(rttest.Quiet), rt.WithCacheHint(time.Hour, rt.CachePublic)}, opts...)...)
 	srv.AddTool(rt.Tool{
 		Name:        "get_weather",
 		Title:       "Weather Information Provider",
@@ -288,7 +306,7 @@ const formParams = `{"mode":"form","message":"Delete everything?","requestedSche
 // InputRequiredResult and a retry).
 func TestElicitBothEras(t *testing.T) {
 	t.Run("2025-11-25", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(deleteTool)
 		c := start(t, srv)
 		c.initializeWith("2025-11-25", `{"elicitation":{"form":{}}}`)
@@ -305,25 +323,17 @@ func TestElicitBothEras(t *testing.T) {
 		}
 	})
 	t.Run("2026-07-28", func(t *testing.T) {
-		srv := newServer()
+		srv := rttest.NewServer()
 		srv.AddTool(deleteTool)
 		c := start(t, srv)
 		confirmRuns.Store(0)
 		caps := `{"elicitation":{"form":{}}}`
 		res := c.result(1, "tools/call", params26(caps, map[string]any{"name": "delete_all"}))
-		var ir struct {
-			ResultType    string                     `json:"resultType"`
-			InputRequests map[string]json.RawMessage `json:"inputRequests"`
-			RequestState  string                     `json:"requestState"`
-		}
-		json.Unmarshal(res, &ir)
-		if ir.ResultType != "input_required" || len(ir.InputRequests) != 1 || ir.RequestState == "" {
-			t.Fatalf("want an InputRequiredResult with one request, got %s", res)
-		}
-		jsonEqual(t, "input request", ir.InputRequests["elicit-1"], `{"method":"elicitation/create","params":`+formParams+`}`)
+		request, state := inputRequired(t, "tools/call", res, "elicit-1")
+		jsonEqual(t, "input request", request, `{"method":"elicitation/create","params":`+formParams+`}`)
 		retry := params26(caps, map[string]any{"name": "delete_all",
 			"inputResponses": map[string]any{"elicit-1": json.RawMessage(`{"action":"accept","content":{"sure":true}}`)},
-			"requestState":   ir.RequestState})
+			"requestState":   state})
 		r := c.call(2, "tools/call", retry)
 		if text, _ := toolText(t, r); text != `accept {"sure":true}` {
 			t.Errorf("tool said %q", text)
@@ -339,11 +349,11 @@ func TestElicitBothEras(t *testing.T) {
 
 		// The state is sealed and bound to the request.
 		bad := params26(caps, map[string]any{"name": "delete_all", "arguments": map[string]any{"what": "other"},
-			"inputResponses": retry["inputResponses"], "requestState": ir.RequestState})
+			"inputResponses": retry["inputResponses"], "requestState": state})
 		if r := c.call(3, "tools/call", bad); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "another request") {
 			t.Errorf("state of another request: got %s", r.raw)
 		}
-		retry["requestState"] = "x" + ir.RequestState
+		retry["requestState"] = "x" + state
 		if r := c.call(4, "tools/call", retry); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "verification") {
 			t.Errorf("altered state: got %s", r.raw)
 		}
@@ -366,8 +376,8 @@ func TestElicitBothEras(t *testing.T) {
 // sampling, roots) over three rounds: the answers of earlier rounds travel
 // in the requestState.
 func TestMultiRound2026(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(rt.Tool{Name: "survey", InputSchema: json.RawMessage(objSchema), Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rt.Tool{Name: "survey", InputSchema: json.RawMessage(rttest.ObjSchema), Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		e, err := rt.Elicit(ctx, &rt.ElicitParams{Message: "Name?", RequestedSchema: json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"}}}`)})
 		if err != nil {
 			return nil, err
@@ -398,15 +408,7 @@ func TestMultiRound2026(t *testing.T) {
 			p["inputResponses"] = map[string]any{prev: json.RawMessage(answers[prev])}
 		}
 		res := c.result(round+1, "tools/call", params26(caps, p))
-		var ir struct {
-			InputRequests map[string]json.RawMessage
-			RequestState  string
-		}
-		json.Unmarshal(res, &ir)
-		if len(ir.InputRequests) != 1 || ir.InputRequests[key] == nil {
-			t.Fatalf("round %d: want the input request %s, got %s", round+1, key, res)
-		}
-		state = ir.RequestState
+		_, state = inputRequired(t, fmt.Sprintf("round %d", round+1), res, key)
 	}
 	p := map[string]any{"name": "survey", "requestState": state, "inputResponses": map[string]any{"roots-3": json.RawMessage(answers["roots-3"])}}
 	if text, _ := toolText(t, c.call(9, "tools/call", params26(caps, p))); text != `{"name":"octocat"} Paris 1` {
@@ -417,8 +419,8 @@ func TestMultiRound2026(t *testing.T) {
 // TestLogLevel2026 checks that log messages go out only for requests that
 // ask with logLevel, at or above it.
 func TestLogLevel2026(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("chatty", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("chatty", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		rt.Log(ctx, rt.LevelDebug, "debug line")
 		rt.Log(ctx, rt.LevelWarning, "warning line")
 		return rt.TextResult("ok"), nil
@@ -466,8 +468,8 @@ func TestLogLevel2026(t *testing.T) {
 // TestPingIn2026 checks that a handler's Ping fails at once in revision
 // 2026-07-28, which has no requests to the client.
 func TestPingIn2026(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("pinger", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("pinger", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		err := rt.Ping(ctx)
 		return rt.TextResult(fmt.Sprint(errors.Is(err, rt.ErrCapability))), nil
 	}))
@@ -487,15 +489,15 @@ func TestHTTP2026(t *testing.T) {
 			if stateless {
 				opts = append(opts, mcphttp.WithStateless())
 			}
-			c := newHTTPClient(t, mcphttp.Handler(exampleServer(), opts...))
-			c.version = rev26
+			c := rttest.NewHTTPClient(t, mcphttp.Handler(exampleServer(), opts...))
+			c.Version = rev26
 			hdr := []string{"Mcp-Method", "tools/call", "Mcp-Name", "get_weather"}
-			x := c.post(call, http.StatusOK, hdr...)
-			if x.header.Get("Mcp-Session-Id") != "" {
+			x := c.Post(call, http.StatusOK, hdr...)
+			if x.Header.Get("Mcp-Session-Id") != "" {
 				t.Errorf("a 2026-07-28 answer has a session id")
 			}
-			if !strings.Contains(string(x.body), `"resultType":"complete"`) {
-				t.Errorf("body %s", x.body)
+			if !strings.Contains(string(x.Body), `"resultType":"complete"`) {
+				t.Errorf("body %s", x.Body)
 			}
 			for _, tc := range []struct {
 				name string
@@ -508,7 +510,7 @@ func TestHTTP2026(t *testing.T) {
 				{"wrong Mcp-Name", []string{"Mcp-Method", "tools/call", "Mcp-Name", "foo"}, `Mcp-Name header value "foo" does not match body value "get_weather"`},
 				{"wrong base64 Mcp-Name", []string{"Mcp-Method", "tools/call", "Mcp-Name", "=?base64?Zm9v?="}, `Mcp-Name header value "foo" does not match`},
 			} {
-				x := c.post(call, http.StatusBadRequest, tc.hdr...)
+				x := c.Post(call, http.StatusBadRequest, tc.hdr...)
 				var e struct {
 					ID    string
 					Error struct {
@@ -516,25 +518,25 @@ func TestHTTP2026(t *testing.T) {
 						Message string
 					}
 				}
-				json.Unmarshal(x.body, &e)
+				json.Unmarshal(x.Body, &e)
 				if e.Error.Code != rt.CodeHeaderMismatch || !strings.Contains(e.Error.Message, tc.msg) || e.ID != "call-tool-example" {
-					t.Errorf("%s: got %s", tc.name, x.body)
+					t.Errorf("%s: got %s", tc.name, x.Body)
 				}
-				c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"call-tool-example","result":{"resultType":"complete","content":[]}}`)) // settle the tracker
+				c.Tracker.Server([]byte(`{"jsonrpc":"2.0","id":"call-tool-example","result":{"resultType":"complete","content":[]}}`)) // settle the tracker
 			}
-			x = c.post(strings.Replace(strings.Replace(call, `"tools/call"`, `"ping"`, 1), `"call-tool-example"`, `"p"`, 1), http.StatusNotFound, "Mcp-Method", "ping")
-			if !strings.Contains(string(x.body), `"code":-32601`) {
-				t.Errorf("unknown method: %s", x.body)
+			x = c.Post(strings.Replace(strings.Replace(call, `"tools/call"`, `"ping"`, 1), `"call-tool-example"`, `"p"`, 1), http.StatusNotFound, "Mcp-Method", "ping")
+			if !strings.Contains(string(x.Body), `"code":-32601`) {
+				t.Errorf("unknown method: %s", x.Body)
 			}
-			c.tr.Server([]byte(`{"jsonrpc":"2.0","id":"p","result":{"resultType":"complete"}}`)) // settle the tracker
+			c.Tracker.Server([]byte(`{"jsonrpc":"2.0","id":"p","result":{"resultType":"complete"}}`)) // settle the tracker
 			for _, method := range []string{http.MethodGet, http.MethodDelete} {
-				if x := c.do(method, ""); x.status != http.StatusMethodNotAllowed || x.header.Get("Allow") != "POST" {
-					t.Errorf("%s at 2026-07-28: status %d, Allow %q", method, x.status, x.header.Get("Allow"))
+				if x := c.Do(method, ""); x.Status != http.StatusMethodNotAllowed || x.Header.Get("Allow") != "POST" {
+					t.Errorf("%s at 2026-07-28: status %d, Allow %q", method, x.Status, x.Header.Get("Allow"))
 				}
 			}
-			x = c.post(call, http.StatusOK, "Mcp-Method", "tools/call", "Mcp-Name", "=?base64?Z2V0X3dlYXRoZXI=?=")
-			if !strings.Contains(string(x.body), "Partly cloudy") {
-				t.Errorf("base64 Mcp-Name: %s", x.body)
+			x = c.Post(call, http.StatusOK, "Mcp-Method", "tools/call", "Mcp-Name", "=?base64?Z2V0X3dlYXRoZXI=?=")
+			if !strings.Contains(string(x.Body), "Partly cloudy") {
+				t.Errorf("base64 Mcp-Name: %s", x.Body)
 			}
 		})
 	}
@@ -550,7 +552,7 @@ func TestListen2026(t *testing.T) {
 	ack := c.recvAny()
 	jsonEqual(t, "acknowledgment", ack.raw, string(compact26(t, example(t, "SubscriptionsAcknowledgedNotification/listen-acknowledged.json"))))
 
-	srv.AddTool(tool("added", nil2))
+	srv.AddTool(rttest.Tool("added", nil2))
 	jsonEqual(t, "tools changed", c.recvNotification("notifications/tools/list_changed"), `{"_meta":{"io.modelcontextprotocol/subscriptionId":"listen-1"}}`)
 	srv.ResourceUpdated("file:///elsewhere") // not subscribed
 	srv.ResourceUpdated("file:///project/config.json")
@@ -575,8 +577,8 @@ func TestListen2026(t *testing.T) {
 // TestListenEndsWithResult2026 checks that a subscription the server ends
 // (the session closes) is answered with a result naming it.
 func TestListenEndsWithResult2026(t *testing.T) {
-	srv := rt.NewServer("ExampleServer", "1.0.0", rt.WithLogger(quiet)) // no prompts, no resources
-	srv.AddTool(tool("t", nil2))
+	srv := rt.NewServer("ExampleServer", "1.0.0", rt.WithLogger(rttest.Quiet)) // no prompts, no resources
+	srv.AddTool(rttest.Tool("t", nil2))
 	c := start(t, srv)
 	c.request(7, "subscriptions/listen", params26(`{}`, map[string]any{"notifications": map[string]any{"promptsListChanged": true, "toolsListChanged": true, "resourceSubscriptions": []string{"file:///a"}}}))
 	// The acknowledgment omits what the server never sends.
@@ -590,8 +592,8 @@ func TestListenEndsWithResult2026(t *testing.T) {
 // TestClientFromRequest2026 checks that a handler sees the client info,
 // capabilities and revision of its own request in revision 2026-07-28.
 func TestClientFromRequest2026(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		info, caps := rt.ClientInfo(ctx), rt.ClientCapabilities(ctx)
 		return rt.TextResult(fmt.Sprintf("%s/%s %s elicit=%v sample=%v", info.Name, info.Version, rt.ProtocolVersion(ctx), caps.Elicitation != nil, caps.Sampling != nil)), nil
 	}))
@@ -619,17 +621,9 @@ func TestReadInputRequired2026(t *testing.T) {
 	}})
 	c := start(t, srv)
 	res := c.result(1, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots"}))
-	var ir struct {
-		ResultType    string
-		InputRequests map[string]json.RawMessage
-		RequestState  string
-	}
-	json.Unmarshal(res, &ir)
-	if ir.ResultType != "input_required" {
-		t.Fatalf("want input_required, got %s", res)
-	}
-	jsonEqual(t, "input request", ir.InputRequests["roots-1"], `{"method":"roots/list","params":{}}`)
-	res = c.result(2, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots", "requestState": ir.RequestState,
+	request, state := inputRequired(t, "resources/read", res, "roots-1")
+	jsonEqual(t, "input request", request, `{"method":"roots/list","params":{}}`)
+	res = c.result(2, "resources/read", params26(`{"roots":{}}`, map[string]any{"uri": "file:///roots", "requestState": state,
 		"inputResponses": map[string]any{"roots-1": map[string]any{"roots": []any{map[string]any{"uri": "file:///home"}}}}}))
 	if !strings.Contains(string(res), `"text":"file:///home"`) || !strings.Contains(string(res), `"ttlMs":3600000`) {
 		t.Errorf("retry: %s", res)
@@ -645,8 +639,8 @@ func TestReadInputRequired2026(t *testing.T) {
 // TestMissingCapability2026 answers with the specification's example error
 // when a handler needs a capability the request did not declare.
 func TestMissingCapability2026(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("must_ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("must_ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		if rt.ClientCapabilities(ctx).Elicitation == nil {
 			return nil, rt.MissingCapability("elicitation")
 		}

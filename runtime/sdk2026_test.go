@@ -14,6 +14,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -163,7 +164,7 @@ func TestGoSDK2026(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the SDK never subscribed with subscriptions/listen")
 	}
-	srv.AddTool(tool("added", nil2))
+	srv.AddTool(rttest.Tool("added", nil2))
 	select {
 	case <-changed:
 	case <-time.After(5 * time.Second):
@@ -203,7 +204,7 @@ func TestGoSDK2026HTTP(t *testing.T) {
 				ToolListChangedHandler:      func(context.Context, *mcp.ToolListChangedRequest) { changed <- struct{}{} },
 				ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) { progress <- r.Params.Progress },
 			})
-			srv.AddTool(tool("steps", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv.AddTool(rttest.Tool("steps", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 				for i := 1; i <= 3; i++ {
 					rt.Progress(ctx, float64(i), 3, "")
 				}
@@ -252,7 +253,7 @@ func TestGoSDK2026HTTP(t *testing.T) {
 				}
 			}
 			// The subscription the SDK opened carries list changes.
-			srv.AddTool(tool("added", nil2))
+			srv.AddTool(rttest.Tool("added", nil2))
 			select {
 			case <-changed:
 			case <-time.After(5 * time.Second):

@@ -18,6 +18,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -38,7 +39,7 @@ func talkChild() int {
 	rec := &recorder{w: logf}
 	srv := rt.NewServer("talk", "1.0.0")
 	var cancelled atomic.Int32
-	srv.AddTool(tool("work", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("work", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		log := rt.Logger(ctx)
 		for i := 1; i <= 3; i++ {
 			log.Info("step", "i", i)
@@ -49,14 +50,14 @@ func talkChild() int {
 		}
 		return rt.TextResult("worked"), nil
 	}))
-	srv.AddTool(tool("sample", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("sample", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		res, err := rt.Sample(ctx, &rt.CreateMessageParams{Messages: []rt.SamplingMessage{{Role: "user", Content: rt.TextContent{Text: "hello"}}}, MaxTokens: 10})
 		if err != nil {
 			return nil, err
 		}
 		return rt.TextResult(res.Model + " said " + res.Text()), nil
 	}))
-	srv.AddTool(tool("confirm", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("confirm", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		res, err := rt.Elicit(ctx, &rt.ElicitParams{
 			Message:         "Delete all files?",
 			RequestedSchema: json.RawMessage(`{"type":"object","properties":{"confirm":{"type":"boolean","description":"Really delete"}},"required":["confirm"]}`),
@@ -66,7 +67,7 @@ func talkChild() int {
 		}
 		return rt.TextResult(res.Action + " " + string(res.Content)), nil
 	}))
-	srv.AddTool(tool("roots", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("roots", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		roots, err := rt.Roots(ctx)
 		if err != nil {
 			return nil, err
@@ -74,13 +75,13 @@ func talkChild() int {
 		b, _ := json.Marshal(roots)
 		return rt.TextResult(string(b)), nil
 	}))
-	srv.AddTool(tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		if err := rt.Ping(ctx); err != nil {
 			return nil, err
 		}
 		return rt.TextResult("pong"), nil
 	}))
-	srv.AddTool(tool("slow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("slow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		select {
 		case <-ctx.Done():
 			cancelled.Add(1)
@@ -89,11 +90,11 @@ func talkChild() int {
 			return rt.TextResult("slept"), nil
 		}
 	}))
-	srv.AddTool(tool("cancelled", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("cancelled", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return rt.TextResult(fmt.Sprint(cancelled.Load())), nil
 	}))
-	srv.AddTool(tool("grow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-		srv.AddTool(tool("extra", nil2))
+	srv.AddTool(rttest.Tool("grow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv.AddTool(rttest.Tool("extra", nil2))
 		return rt.TextResult("grown"), nil
 	}))
 	in := io.TeeReader(os.Stdin, rec.dir("C "))
@@ -142,7 +143,7 @@ func TestGoSDKTalkBack(t *testing.T) {
 		t.Fatal(err)
 	}
 	logPath := t.TempDir() + "/traffic.log"
-	ctx, cancel := context.WithTimeout(context.Background(), 3*testTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*rttest.Timeout)
 	defer cancel()
 
 	var mu sync.Mutex
@@ -208,7 +209,7 @@ func TestGoSDKTalkBack(t *testing.T) {
 	// validateTalkTraffic).
 	wantProgress := []string{"p1 1/3 step 1", "p1 2/3 step 2", "p1 3/3 step 3"}
 	wantLogs := []string{`info {"i":1,"msg":"step"}`, `info {"i":2,"msg":"step"}`, `info {"i":3,"msg":"step"}`}
-	for deadline := time.Now().Add(testTimeout); ; time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(rttest.Timeout); ; time.Sleep(10 * time.Millisecond) {
 		mu.Lock()
 		n := min(len(progress), len(logs))
 		mu.Unlock()
@@ -255,7 +256,7 @@ func TestGoSDKTalkBack(t *testing.T) {
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled call returned %v", err)
 	}
-	deadline := time.Now().Add(testTimeout)
+	deadline := time.Now().Add(rttest.Timeout)
 	for call("cancelled", nil) != "1" {
 		if time.Now().After(deadline) {
 			t.Fatal("the slow tool was not cancelled")
@@ -267,7 +268,7 @@ func TestGoSDKTalkBack(t *testing.T) {
 	call("grow", nil)
 	select {
 	case <-listChanged:
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("no tools/list_changed after a tool was added")
 	}
 	tools, err := cs.ListTools(ctx, nil)

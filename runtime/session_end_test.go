@@ -11,6 +11,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -25,7 +26,7 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		served := make(chan error, 1)
 		go func() { served <- srv.Serve(ctx, inR, outW); outW.Close() }()
-		go io.WriteString(inW, initBody+"\n"+`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
+		go io.WriteString(inW, rttest.InitBody+"\n"+`{"jsonrpc":"2.0","method":"notifications/initialized"}`+"\n")
 		if _, err := bufio.NewReader(outR).ReadString('\n'); err != nil {
 			t.Fatal(err)
 		}
@@ -34,15 +35,17 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 			end(cancel, inW)
 			select {
 			case <-served:
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("Serve did not return")
 			}
 			cancel()
 		}
 	}
-	// httpSession opens an initialized Streamable HTTP session on h.
-	httpSession := func(t *testing.T, h http.Handler) string {
-		req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(initBody))
+	// httpInitialize posts initialize to h, fails the test unless it is
+	// answered, and returns the session id the answer gave ("" when
+	// stateless).
+	httpInitialize := func(t *testing.T, h http.Handler) string {
+		req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(rttest.InitBody))
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		req.Header.Set("Content-Type", "application/json")
 		w := httptest.NewRecorder()
@@ -65,7 +68,7 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 		}},
 		{"HTTP DELETE", func(t *testing.T, srv *rt.Server) func() {
 			h := mcphttp.Handler(srv)
-			id := httpSession(t, h)
+			id := httpInitialize(t, h)
 			return func() {
 				req := httptest.NewRequest("DELETE", "http://localhost/mcp", nil)
 				req.Header.Set("Mcp-Session-Id", id)
@@ -74,16 +77,16 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 			}
 		}},
 		{"HTTP idle expiry", func(t *testing.T, srv *rt.Server) func() {
-			httpSession(t, mcphttp.Handler(srv, mcphttp.WithSessionIdleTimeout(30*time.Millisecond)))
+			httpInitialize(t, mcphttp.Handler(srv, mcphttp.WithSessionIdleTimeout(30*time.Millisecond)))
 			return func() {
-				for deadline := time.Now().Add(testTimeout); rt.LiveSessions(srv) != 0 && time.Now().Before(deadline); {
+				for deadline := time.Now().Add(rttest.Timeout); rt.LiveSessions(srv) != 0 && time.Now().Before(deadline); {
 					time.Sleep(10 * time.Millisecond)
 				}
 			}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := httpServer()
+			srv := rttest.HTTPServer()
 			end := tc.open(t, srv)
 			if got := rt.LiveSessions(srv); got != 1 {
 				t.Fatalf("%d live sessions once initialized, want 1", got)
@@ -95,15 +98,10 @@ func TestSessionEndLeavesLiveSet(t *testing.T) {
 		})
 	}
 	t.Run("stateless", func(t *testing.T) {
-		srv := httpServer()
+		srv := rttest.HTTPServer()
 		h := mcphttp.Handler(srv, mcphttp.WithStateless())
-		req := httptest.NewRequest("POST", "http://localhost/mcp", strings.NewReader(initBody))
-		req.Header.Set("Accept", "application/json, text/event-stream")
-		req.Header.Set("Content-Type", "application/json")
-		w := httptest.NewRecorder()
-		h.ServeHTTP(w, req)
-		if w.Code != 200 {
-			t.Fatalf("initialize: %d %s", w.Code, w.Body)
+		if id := httpInitialize(t, h); id != "" {
+			t.Errorf("a stateless answer gave the session id %q", id)
 		}
 		if got := rt.LiveSessions(srv); got != 0 {
 			t.Errorf("%d live sessions after a stateless request was answered, want 0", got)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -37,14 +38,14 @@ func idleSessionHeap(t testing.TB, h http.Handler, n int) (perSession float64, i
 	ids = make([]string, 0, n) // before the first reading: not counted
 	// One session first, so that what the first one allocates for good
 	// (pools, tables) is not counted.
-	if w := do(initBody, ""); w.Code != 200 {
+	if w := do(rttest.InitBody, ""); w.Code != 200 {
 		t.Fatalf("initialize: %d %s", w.Code, w.Body)
 	} else {
 		ids = append(ids, w.Header().Get("Mcp-Session-Id"))
 	}
 	before := heap()
 	for range n {
-		w := do(initBody, "")
+		w := do(rttest.InitBody, "")
 		id := w.Header().Get("Mcp-Session-Id")
 		if w.Code != 200 || id == "" {
 			t.Fatalf("initialize: %d %s", w.Code, w.Body)
@@ -72,7 +73,7 @@ func TestHTTPIdleSessionMemory(t *testing.T) {
 		limit = 2304
 	}
 	for try := 1; ; try++ {
-		srv := httpServer()
+		srv := rttest.HTTPServer()
 		h := mcphttp.Handler(srv)
 		per, ids := idleSessionHeap(t, h, n)
 		t.Logf("%.0f bytes of heap per idle session", per)

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // childGrace is the shutdown grace period of shutdownChild.
@@ -27,8 +28,8 @@ const servedMarker = "SERVED"
 // ignores its context.
 func shutdownChild() int {
 	srv := rt.NewServer("child", "1.0.0", rt.WithShutdownGrace(childGrace))
-	srv.AddTool(echoTool)
-	srv.AddTool(tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.EchoTool)
+	srv.AddTool(rttest.Tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		select {} // never returns, whatever its context says
 	}))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -66,12 +67,12 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 	for _, endOfInput := range []bool{false, true} {
 		t.Run(fmt.Sprintf("endOfInput=%v", endOfInput), func(t *testing.T) {
 			const grace = 300 * time.Millisecond
-			srv := newServer(rt.WithShutdownGrace(grace))
-			srv.AddTool(echoTool)
+			srv := rttest.NewServer(rt.WithShutdownGrace(grace))
+			srv.AddTool(rttest.EchoTool)
 			started, release := make(chan struct{}), make(chan struct{})
 			defer close(release)
 			var stubbornCtx context.Context
-			srv.AddTool(tool("stubborn", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv.AddTool(rttest.Tool("stubborn", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 				stubbornCtx = ctx
 				close(started)
 				<-release // until the test ends, whatever the context says
@@ -100,7 +101,7 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 			}()
 			select {
 			case <-started:
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("the stubborn call did not start")
 			}
 			select {
@@ -108,7 +109,7 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("the session stopped reading")
 			}
 			time.Sleep(50 * time.Millisecond) // let the echo answers pile up behind the blocked write
@@ -131,7 +132,7 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 				if d := time.Since(begin); d < grace || d > grace+2*time.Second {
 					t.Errorf("Serve returned %v after the session ended, want the grace period %v (and little more)", d, grace)
 				}
-			case <-time.After(grace + testTimeout):
+			case <-time.After(grace + rttest.Timeout):
 				t.Fatal("Serve did not return after the grace period")
 			}
 			if stubbornCtx.Err() == nil {
@@ -146,17 +147,17 @@ func TestShutdownAbandonsUnwrittenAnswers(t *testing.T) {
 // grace period.
 func TestEndOfInputLetsCallsFinish(t *testing.T) {
 	const grace = 5 * time.Second
-	b := newBlocker()
-	srv := newServer(rt.WithShutdownGrace(grace))
-	srv.AddTool(b.tool())
+	b := rttest.NewBlocker()
+	srv := rttest.NewServer(rt.WithShutdownGrace(grace))
+	srv.AddTool(b.Tool())
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	c.request(1, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "x"}})
-	b.waitStarted(t, 1)
+	b.WaitStarted(t, 1)
 	c.in.Close()
 	time.Sleep(100 * time.Millisecond)
-	close(b.release)
-	if err := b.waitEnded(t, "x"); err != nil {
+	close(b.Release)
+	if err := b.WaitEnded(t, "x"); err != nil {
 		t.Errorf("the call ended with %v: the end of input cancelled it", err)
 	}
 	rest := c.finish()
@@ -173,15 +174,15 @@ func TestEndOfInputLetsCallsFinish(t *testing.T) {
 // returns as soon as they are, without waiting for the whole period.
 func TestShutdownWritesReadyAnswers(t *testing.T) {
 	const grace = 5 * time.Second
-	b := newBlocker()
-	srv := newServer(rt.WithShutdownGrace(grace))
-	srv.AddTool(b.tool())
+	b := rttest.NewBlocker()
+	srv := rttest.NewServer(rt.WithShutdownGrace(grace))
+	srv.AddTool(b.Tool())
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	for _, id := range []string{"a", "b", "c"} {
 		c.request(id, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": id}})
 	}
-	b.waitStarted(t, 3)
+	b.WaitStarted(t, 3)
 	c.mu.Lock()
 	c.finished = true
 	c.mu.Unlock()
@@ -195,7 +196,7 @@ func TestShutdownWritesReadyAnswers(t *testing.T) {
 		if d := time.Since(begin); d > grace/2 {
 			t.Errorf("Serve took %v to return though every call had ended", d)
 		}
-	case <-time.After(grace + testTimeout):
+	case <-time.After(grace + rttest.Timeout):
 		t.Fatal("Serve did not return")
 	}
 	var ids []string
@@ -218,12 +219,12 @@ func TestCancelWithUninterruptibleRead(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	in := struct{ io.Reader }{inR} // hides Close
-	var out syncBuffer
+	var out rttest.SyncBuffer
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- newServer().Serve(ctx, in, &out) }()
+	go func() { done <- rttest.NewServer().Serve(ctx, in, &out) }()
 	io.WriteString(inW, requestLine(1, "ping", nil)+"\n")
-	deadline := time.Now().Add(testTimeout)
+	deadline := time.Now().Add(rttest.Timeout)
 	for !strings.Contains(out.String(), `"id":1`) && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
@@ -233,7 +234,7 @@ func TestCancelWithUninterruptibleRead(t *testing.T) {
 		if err != nil {
 			t.Errorf("Serve = %v, want nil", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("Serve waited for a read that cannot be interrupted")
 	}
 	// What the abandoned reader reads later is not handled.

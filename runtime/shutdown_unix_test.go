@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // shutdownProcess is shutdownChild running in a child process, with pipes
@@ -20,7 +22,7 @@ type shutdownProcess struct {
 	cmd    *exec.Cmd
 	in     io.WriteCloser
 	out    *bufio.Reader
-	stderr *syncBuffer
+	stderr *rttest.SyncBuffer
 	exited chan error
 }
 
@@ -32,7 +34,7 @@ func startShutdownChild(t *testing.T) *shutdownProcess {
 	}
 	cmd := exec.Command(exe)
 	cmd.Env = append(os.Environ(), childEnv+"=shutdown")
-	p := &shutdownProcess{cmd: cmd, stderr: &syncBuffer{}, exited: make(chan error, 1)}
+	p := &shutdownProcess{cmd: cmd, stderr: &rttest.SyncBuffer{}, exited: make(chan error, 1)}
 	cmd.Stderr = p.stderr
 	if p.in, err = cmd.StdinPipe(); err != nil {
 		t.Fatal(err)
@@ -166,7 +168,7 @@ func TestSignalWithUnreadAnswers(t *testing.T) {
 		if n != 300 {
 			t.Fatalf("the child read only %d calls", n)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("the child stopped reading its input")
 	}
 	closed := time.Now()

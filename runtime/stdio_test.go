@@ -9,12 +9,12 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // childEnv, when set to "stdio" or "shutdown" in the environment of the
@@ -41,14 +41,14 @@ func TestMain(m *testing.M) {
 // stdioChild serves a tool that writes to standard output over stdio.
 func stdioChild() int {
 	srv := rt.NewServer("child", "1.0.0") // logs to standard error
-	srv.AddTool(tool("stray", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("stray", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		fmt.Println("stray Println")
 		os.Stdout.Write([]byte("stray os.Stdout.Write\n"))
 		fmt.Fprintf(os.Stdout, "stray Fprintf\n")
 		writeFD1([]byte("stray fd 1\n"))
 		return rt.TextResult("wrote"), nil
 	}))
-	srv.AddTool(tool("boom", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("boom", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		panic("child kaboom")
 	}))
 	if err := srv.ServeStdio(context.Background()); err != nil {
@@ -59,35 +59,17 @@ func stdioChild() int {
 	return 0
 }
 
-// syncBuffer is a bytes.Buffer safe for concurrent use.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 func TestServeStdioProcess(t *testing.T) {
 	mcpschema.RequireAll(t)
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*testTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*rttest.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, exe)
 	cmd.Env = append(os.Environ(), childEnv+"=stdio")
-	var stderr syncBuffer
+	var stderr rttest.SyncBuffer
 	cmd.Stderr = &stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -141,7 +123,7 @@ func TestServeStdioProcess(t *testing.T) {
 		} else if err != nil {
 			t.Fatalf("waiting for the child: %v", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatalf("the child did not exit after its input was closed; stderr:\n%s", stderr.String())
 	}
 	// After the protocol stream, only the marker printed once ServeStdio

@@ -9,13 +9,13 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -23,7 +23,7 @@ func TestConcurrentCalls(t *testing.T) {
 	const n = 64
 	var started atomic.Int32
 	all := make(chan struct{})
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(rt.Tool{
 		Name:        "wait",
 		InputSchema: json.RawMessage(`{"type":"object","properties":{"i":{"type":"integer"}}}`),
@@ -49,7 +49,7 @@ func TestConcurrentCalls(t *testing.T) {
 			}
 			select {
 			case <-all:
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				return nil, fmt.Errorf("call %d: only %d of %d calls started: they do not run concurrently", i, started.Load(), n)
 			}
 			// A long text, so that responses are written in many pieces.
@@ -87,85 +87,6 @@ func TestConcurrentCalls(t *testing.T) {
 	}
 }
 
-// blocker is a tool whose calls block until released or cancelled.
-type blocker struct {
-	started chan string // the id argument of each call, when it starts
-	release chan struct{}
-	mu      sync.Mutex
-	ended   map[string]error // the context's error when each call ended
-	endedCh chan string
-}
-
-func newBlocker() *blocker {
-	return &blocker{started: make(chan string, 100), release: make(chan struct{}), ended: map[string]error{}, endedCh: make(chan string, 100)}
-}
-
-func (b *blocker) tool() rt.Tool {
-	return rt.Tool{
-		Name:        "block",
-		InputSchema: json.RawMessage(`{"type":"object","properties":{"id":{"type":"string"}}}`),
-		Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
-			d := mcpimpl.ArgumentsDecoder(req.Arguments)
-			var id string
-			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
-					if string(key) == "id" {
-						id, _ = d.String()
-					}
-				}
-			}
-			b.started <- id
-			var err error
-			select {
-			case <-b.release:
-			case <-ctx.Done():
-				err = ctx.Err()
-			case <-time.After(testTimeout):
-				err = errors.New("never released")
-			}
-			b.mu.Lock()
-			b.ended[id] = err
-			b.mu.Unlock()
-			b.endedCh <- id
-			return rt.TextResult("done " + id), nil
-		},
-	}
-}
-
-func (b *blocker) waitStarted(t testing.TB, n int) []string {
-	t.Helper()
-	var ids []string
-	for range n {
-		select {
-		case id := <-b.started:
-			ids = append(ids, id)
-		case <-time.After(testTimeout):
-			t.Fatalf("only %d of %d calls started", len(ids), n)
-		}
-	}
-	slices.Sort(ids)
-	return ids
-}
-
-func (b *blocker) waitEnded(t testing.TB, id string) error {
-	t.Helper()
-	select {
-	case got := <-b.endedCh:
-		if got != id {
-			t.Fatalf("call %q ended, want %q", got, id)
-		}
-	case <-time.After(testTimeout):
-		t.Fatalf("call %q did not end", id)
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.ended[id]
-}
-
 func TestCancelled(t *testing.T) {
 	for _, tc := range []struct {
 		name string
@@ -175,27 +96,27 @@ func TestCancelled(t *testing.T) {
 		{"string id", "req-7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			b := newBlocker()
-			srv := newServer()
-			srv.AddTool(b.tool())
+			b := rttest.NewBlocker()
+			srv := rttest.NewServer()
+			srv.AddTool(b.Tool())
 			c := start(t, srv)
 			c.initialize("2025-06-18")
 			c.request(tc.id, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "x"}})
-			b.waitStarted(t, 1)
+			b.WaitStarted(t, 1)
 			// Cancelling another id, or without params, changes nothing.
 			c.notify("notifications/cancelled", map[string]any{"requestId": "other"})
 			c.notify("notifications/cancelled", map[string]any{"requestId": 7.5})
 			c.notify("notifications/cancelled", nil)
 			jsonEqual(t, "ping", c.result("p1", "ping", nil), `{}`)
 			c.notify("notifications/cancelled", map[string]any{"requestId": tc.id, "reason": "user"})
-			if err := b.waitEnded(t, "x"); err != context.Canceled {
+			if err := b.WaitEnded(t, "x"); err != context.Canceled {
 				t.Fatalf("the handler's context ended with %v, want context.Canceled", err)
 			}
 			// Later requests are answered, and the cancelled one never is.
 			jsonEqual(t, "ping", c.result("p2", "ping", nil), `{}`)
 			c.request("after", "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "y"}})
-			b.waitStarted(t, 1)
-			close(b.release)
+			b.WaitStarted(t, 1)
+			close(b.Release)
 			text, _ := toolText(t, c.recvResponse(`"after"`))
 			if text != "done y" {
 				t.Errorf("call after the cancelled one: %q", text)
@@ -211,18 +132,18 @@ func TestCancelled(t *testing.T) {
 }
 
 func TestDuplicateIDInFlight(t *testing.T) {
-	b := newBlocker()
-	srv := newServer()
-	srv.AddTool(b.tool())
+	b := rttest.NewBlocker()
+	srv := rttest.NewServer()
+	srv.AddTool(b.Tool())
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	c.request(5, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "first"}})
-	b.waitStarted(t, 1)
+	b.WaitStarted(t, 1)
 	// The tracker cannot tell the two requests with id 5 apart; the error
 	// answers the second.
 	wantError(t, c.call(5, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "second"}}),
 		rt.CodeInvalidRequest, "Invalid Request: id 5 is already in use by a request in flight", "")
-	close(b.release)
+	close(b.Release)
 	text, _ := toolText(t, c.recvResponse("5"))
 	if text != "done first" {
 		t.Errorf("first call: %q", text)
@@ -232,20 +153,20 @@ func TestDuplicateIDInFlight(t *testing.T) {
 	if text != "done third" {
 		t.Errorf("third call: %q", text)
 	}
-	b.waitStarted(t, 1)
+	b.WaitStarted(t, 1)
 }
 
 func TestEOFAnswersCallsInFlight(t *testing.T) {
 	const n = 5
-	b := newBlocker()
-	srv := newServer()
-	srv.AddTool(b.tool())
+	b := rttest.NewBlocker()
+	srv := rttest.NewServer()
+	srv.AddTool(b.Tool())
 	c := start(t, srv)
 	c.initialize("2025-03-26")
 	for i := range n {
 		c.request(i+1, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": strconv.Itoa(i + 1)}})
 	}
-	b.waitStarted(t, n)
+	b.WaitStarted(t, n)
 	// A last request without its newline, at the end of the input.
 	c.tr.Client([]byte(`{"jsonrpc":"2.0","id":"last","method":"ping"}`))
 	c.sendRaw([]byte(`{"jsonrpc":"2.0","id":"last","method":"ping"}`))
@@ -256,7 +177,7 @@ func TestEOFAnswersCallsInFlight(t *testing.T) {
 		t.Fatalf("Serve returned %v with calls in flight", err)
 	case <-time.After(50 * time.Millisecond):
 	}
-	close(b.release)
+	close(b.Release)
 	rest := c.finish()
 	var ids []string
 	for _, m := range rest {
@@ -276,13 +197,13 @@ func TestEOFAnswersCallsInFlight(t *testing.T) {
 }
 
 func TestContextCancelEndsServe(t *testing.T) {
-	b := newBlocker()
-	srv := newServer()
-	srv.AddTool(b.tool())
+	b := rttest.NewBlocker()
+	srv := rttest.NewServer()
+	srv.AddTool(b.Tool())
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	c.request(1, "tools/call", map[string]any{"name": "block", "arguments": map[string]string{"id": "x"}})
-	b.waitStarted(t, 1)
+	b.WaitStarted(t, 1)
 	c.mu.Lock()
 	c.finished = true
 	c.mu.Unlock()
@@ -292,10 +213,10 @@ func TestContextCancelEndsServe(t *testing.T) {
 		if err != nil {
 			t.Errorf("Serve returned %v after its context was cancelled, want nil", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("Serve did not return after its context was cancelled")
 	}
-	if err := b.waitEnded(t, "x"); err != context.Canceled {
+	if err := b.WaitEnded(t, "x"); err != context.Canceled {
 		t.Errorf("the handler's context ended with %v, want context.Canceled", err)
 	}
 	// Whatever was written is valid; the call's answer may or may not have
@@ -313,13 +234,13 @@ func TestServeWithCancelledContext(t *testing.T) {
 	r, w := io.Pipe()
 	defer w.Close()
 	done := make(chan error, 1)
-	go func() { done <- newServer().Serve(ctx, r, io.Discard) }()
+	go func() { done <- rttest.NewServer().Serve(ctx, r, io.Discard) }()
 	select {
 	case err := <-done:
 		if err != nil {
 			t.Errorf("Serve = %v with a cancelled context, want nil", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("Serve did not return")
 	}
 }
@@ -334,13 +255,13 @@ func (failingWriter) Write([]byte) (int, error) { return 0, errBrokenPipe }
 func TestServeReportsWriteError(t *testing.T) {
 	in := strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"ping"}` + "\n")
 	done := make(chan error, 1)
-	go func() { done <- newServer().Serve(context.Background(), in, failingWriter{}) }()
+	go func() { done <- rttest.NewServer().Serve(context.Background(), in, failingWriter{}) }()
 	select {
 	case err := <-done:
 		if !errors.Is(err, errBrokenPipe) {
 			t.Errorf("Serve = %v, want %v", err, errBrokenPipe)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("Serve did not return")
 	}
 }
@@ -365,13 +286,13 @@ func TestServeReportsReadError(t *testing.T) {
 	var out strings.Builder
 	in := &errReader{data: []byte(`{"jsonrpc":"2.0","id":1,"method":"ping"}` + "\n"), err: errRead}
 	done := make(chan error, 1)
-	go func() { done <- newServer().Serve(context.Background(), in, &out) }()
+	go func() { done <- rttest.NewServer().Serve(context.Background(), in, &out) }()
 	select {
 	case err := <-done:
 		if !errors.Is(err, errRead) {
 			t.Errorf("Serve = %v, want %v", err, errRead)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("Serve did not return")
 	}
 	if got, want := out.String(), `{"jsonrpc":"2.0","id":1,"result":{}}`+"\n"; got != want {
@@ -419,7 +340,7 @@ var sleepTool = rt.Tool{
 // others run, some after a pause, and checks that each is answered once
 // with its own result and that pings between them are answered in order.
 func TestOverlappingSlowCalls(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(sleepTool)
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -461,8 +382,8 @@ func TestMaxInFlight(t *testing.T) {
 			const limit, calls = 3, 12
 			var running, peak atomic.Int32
 			release := make(chan struct{})
-			srv := newServer(rt.WithMaxInFlight(limit))
-			srv.AddTool(tool("slow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv := rttest.NewServer(rt.WithMaxInFlight(limit))
+			srv.AddTool(rttest.Tool("slow", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 				n := running.Add(1)
 				for {
 					p := peak.Load()

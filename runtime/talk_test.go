@@ -13,6 +13,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // incoming is a message from the server: a request, a notification or a
@@ -113,7 +114,7 @@ func errText(err error, text string) (*rt.CallToolResult, error) {
 }
 
 func TestProgress(t *testing.T) {
-	progressTool := tool("work", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	progressTool := rttest.Tool("work", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		// A derived context finds the call too.
 		ctx, cancel := context.WithTimeout(ctx, time.Minute)
 		defer cancel()
@@ -141,7 +142,7 @@ func TestProgress(t *testing.T) {
 		{"no meta", nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(progressTool)
 			c := start(t, srv)
 			c.initialize("2025-11-25")
@@ -171,8 +172,8 @@ func TestProgressNotFinite(t *testing.T) {
 	if err := rt.Progress(context.Background(), 1, 2, ""); err != nil {
 		t.Errorf("outside a call: %v, want a no-op", err)
 	}
-	srv := newServer()
-	srv.AddTool(tool("nan", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("nan", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return errText(rt.Progress(ctx, zero/zero, 0, ""), "sent")
 	}))
 	c := start(t, srv)
@@ -185,7 +186,7 @@ func TestProgressNotFinite(t *testing.T) {
 
 // logTool logs one message at each level with Log, then one with each slog
 // level through Logger.
-var logTool = tool("log", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+var logTool = rttest.Tool("log", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 	for l := rt.LevelDebug; l <= rt.LevelEmergency; l++ {
 		if err := rt.Log(ctx, l, map[string]any{"n": int(l)}); err != nil {
 			return nil, err
@@ -214,7 +215,7 @@ func TestLogLevels(t *testing.T) {
 		t.Run("level "+tc.set, func(t *testing.T) {
 			var serverLog bytes.Buffer
 			var mu sync.Mutex
-			srv := newServer(rt.WithLogger(slog.New(slog.NewJSONHandler(lockedWriter{&mu, &serverLog}, &slog.HandlerOptions{Level: slog.LevelDebug}))))
+			srv := rttest.NewServer(rt.WithLogger(slog.New(slog.NewJSONHandler(lockedWriter{&mu, &serverLog}, &slog.HandlerOptions{Level: slog.LevelDebug}))))
 			srv.AddTool(logTool)
 			c := start(t, srv)
 			c.initialize("2025-11-25")
@@ -248,7 +249,7 @@ func TestLogLevels(t *testing.T) {
 }
 
 func TestSetLevelErrors(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(logTool)
 	c := start(t, srv)
 	wantError(t, c.call(1, "logging/setLevel", map[string]any{"level": "info"}), rt.CodeInvalidRequest,
@@ -276,8 +277,8 @@ func TestLogHandlerOutsideSession(t *testing.T) {
 const allCaps = `{"sampling":{"tools":{}},"elicitation":{"form":{},"url":{}},"roots":{"listChanged":true}}`
 
 func TestSample(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		temp := 0.5
 		res, err := rt.Sample(ctx, &rt.CreateMessageParams{
 			Messages:         []rt.SamplingMessage{{Role: "user", Content: rt.TextContent{Text: "Capital of France?"}}},
@@ -365,7 +366,7 @@ func TestElicit(t *testing.T) {
 			answer: `{"action":"maybe"}`, text: `error: runtime: Elicit: the client answered with the unknown action "maybe"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(elicitTool)
 			c := start(t, srv)
 			c.initializeWith(tc.rev, tc.caps)
@@ -409,9 +410,9 @@ func TestMissingCapability(t *testing.T) {
 		},
 		"roots": func(ctx context.Context) error { _, err := rt.Roots(ctx); return err },
 	}
-	srv := newServer()
+	srv := rttest.NewServer()
 	for name, f := range calls {
-		srv.AddTool(tool(name, func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		srv.AddTool(rttest.Tool(name, func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 			err := f(ctx)
 			return rt.TextResult(fmt.Sprintf("%v|%v", errors.Is(err, rt.ErrCapability), err)), nil
 		}))
@@ -435,8 +436,8 @@ func TestMissingCapability(t *testing.T) {
 }
 
 func TestRoots(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("roots", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("roots", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		roots, err := rt.Roots(ctx)
 		b, _ := json.Marshal(roots)
 		return errText(err, string(b))
@@ -490,8 +491,8 @@ func TestClientRequestDeadline(t *testing.T) {
 		{"server timeout", []rt.Option{rt.WithClientRequestTimeout(50 * time.Millisecond)}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer(tc.opts...)
-			srv.AddTool(tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv := rttest.NewServer(tc.opts...)
+			srv.AddTool(rttest.Tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 				if tc.wait > 0 {
 					var cancel context.CancelFunc
 					ctx, cancel = context.WithTimeout(ctx, tc.wait)
@@ -516,8 +517,8 @@ func TestClientRequestDeadline(t *testing.T) {
 }
 
 func TestPingAnswered(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return errText(rt.Ping(ctx), "pong")
 	}))
 	c := start(t, srv)
@@ -531,8 +532,8 @@ func TestPingAnswered(t *testing.T) {
 
 func TestCancelWhileAsking(t *testing.T) {
 	got := make(chan error, 1)
-	srv := newServer()
-	srv.AddTool(tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		_, err := rt.Elicit(ctx, &rt.ElicitParams{Message: "?", RequestedSchema: json.RawMessage(`{"type":"object","properties":{}}`)})
 		got <- err
 		return errText(err, "answered")
@@ -547,7 +548,7 @@ func TestCancelWhileAsking(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("Elicit returned %v, want context.Canceled", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("Elicit did not return after the call was cancelled")
 	}
 	// The server withdraws its request; the cancelled call gets no response.
@@ -556,8 +557,8 @@ func TestCancelWhileAsking(t *testing.T) {
 }
 
 func TestClientFromContext(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("who", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("who", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		caps := rt.ClientCapabilities(ctx)
@@ -591,8 +592,8 @@ func TestClientFromContext(t *testing.T) {
 }
 
 func TestToolListChanged(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.EchoTool)
 	c := start(t, srv)
 	c.result(0, "initialize", map[string]any{"protocolVersion": "2025-11-25", "capabilities": map[string]any{}, "clientInfo": map[string]any{"name": "x", "version": "1"}})
 	// Not announced before the client is initialized.
@@ -636,8 +637,8 @@ func TestToolListChanged(t *testing.T) {
 }
 
 func TestStaleCursor(t *testing.T) {
-	srv := newServer(rt.WithPageSize(1))
-	srv.AddTool(echoTool)
+	srv := rttest.NewServer(rt.WithPageSize(1))
+	srv.AddTool(rttest.EchoTool)
 	srv.AddTool(addTool)
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -670,8 +671,8 @@ func TestStaleCursor(t *testing.T) {
 }
 
 func TestCompleteElicitation(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("done", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("done", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return errText(rt.CompleteElicitation(ctx, "e1"), "told")
 	}))
 	for _, tc := range []struct{ rev, caps, want string }{
@@ -697,9 +698,9 @@ func TestCompleteElicitation(t *testing.T) {
 // does not hold one of the session's call slots, so the answer can be read
 // while the client sends further calls.
 func TestWaitingCallsLeaveTheLimit(t *testing.T) {
-	srv := newServer(rt.WithMaxInFlight(1))
-	srv.AddTool(echoTool)
-	srv.AddTool(tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer(rt.WithMaxInFlight(1))
+	srv.AddTool(rttest.EchoTool)
+	srv.AddTool(rttest.Tool("ping", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return errText(rt.Ping(ctx), "pong")
 	}))
 	c := start(t, srv)
@@ -717,8 +718,8 @@ func TestWaitingCallsLeaveTheLimit(t *testing.T) {
 
 func TestElicitBadSchema(t *testing.T) {
 	var schema json.RawMessage
-	srv := newServer()
-	srv.AddTool(tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("ask", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		_, err := rt.Elicit(ctx, &rt.ElicitParams{Message: "?", RequestedSchema: schema})
 		return errText(err, "asked")
 	}))

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 )
 
 // slowRead waits for its context or d, reports how the context ended, and
@@ -46,7 +47,7 @@ func TestResourcePromptTimeout(t *testing.T) {
 		{"prompt no bound", 0, 10 * time.Millisecond, "prompts/get", map[string]any{"name": "slow"}, "", nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			ended := make(chan error, 1)
 			run := slowRead(tc.runs, ended)
 			read := func(ctx context.Context, req *rt.ResourceRequest) ([]rt.ResourceContents, error) {
@@ -77,7 +78,7 @@ func TestResourcePromptTimeout(t *testing.T) {
 				if err != tc.ctxErr {
 					t.Errorf("the handler's context ended with %v, want %v", err, tc.ctxErr)
 				}
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("the handler did not end")
 			}
 			c.finish()
@@ -90,7 +91,7 @@ func TestResourcePromptTimeout(t *testing.T) {
 // result is not sent.
 func TestResourceTimeoutStubbornHandler(t *testing.T) {
 	release := make(chan struct{})
-	srv := newServer(rt.WithMaxInFlight(1))
+	srv := rttest.NewServer(rt.WithMaxInFlight(1))
 	srv.AddResource(rt.Resource{URI: "test://stubborn", Name: "stubborn", Timeout: 30 * time.Millisecond,
 		Handler: func(ctx context.Context, req *rt.ResourceRequest) ([]rt.ResourceContents, error) {
 			<-release
@@ -109,7 +110,7 @@ func TestResourceTimeoutStubbornHandler(t *testing.T) {
 	if want := `Internal error: resources/read of "test://stubborn" timed out after 30ms`; resp.Error == nil || resp.Error.Message != want {
 		t.Fatalf("answer %s, want error %q", resp.raw, want)
 	}
-	if d := time.Since(begin); d > testTimeout/2 {
+	if d := time.Since(begin); d > rttest.Timeout/2 {
 		t.Errorf("answered after %v: the answer waited for the handler", d)
 	}
 	// The stubborn handler still holds the only place in flight.

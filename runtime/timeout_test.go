@@ -8,6 +8,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
@@ -53,9 +54,9 @@ func TestToolTimeout(t *testing.T) {
 			if tc.server != 0 {
 				opts = append(opts, rt.WithToolTimeout(tc.server))
 			}
-			srv := newServer(opts...)
+			srv := rttest.NewServer(opts...)
 			ended := make(chan error, 1)
-			tl := tool("slow", waiter(tc.runs, ended))
+			tl := rttest.Tool("slow", waiter(tc.runs, ended))
 			tl.Timeout = tc.tool
 			srv.AddTool(tl)
 			c := start(t, srv)
@@ -69,7 +70,7 @@ func TestToolTimeout(t *testing.T) {
 				if err != tc.wantCtxErr {
 					t.Errorf("the handler's context ended with %v, want %v", err, tc.wantCtxErr)
 				}
-			case <-time.After(testTimeout):
+			case <-time.After(rttest.Timeout):
 				t.Fatal("the handler did not end")
 			}
 			c.finish()
@@ -83,8 +84,8 @@ func TestToolTimeout(t *testing.T) {
 func TestToolTimeoutStubbornHandler(t *testing.T) {
 	release := make(chan struct{})
 	var late atomic.Value
-	srv := newServer(rt.WithMaxInFlight(1))
-	stubborn := tool("stubborn", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer(rt.WithMaxInFlight(1))
+	stubborn := rttest.Tool("stubborn", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		<-release
 		var args struct {
 			Text string `json:"text"`
@@ -109,7 +110,7 @@ func TestToolTimeoutStubbornHandler(t *testing.T) {
 	stubborn.Timeout = 30 * time.Millisecond
 	srv.AddTool(stubborn)
 	var quickStarted atomic.Bool
-	srv.AddTool(tool("quick", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("quick", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		quickStarted.Store(true)
 		return rt.TextResult("quick"), nil
 	}))
@@ -120,7 +121,7 @@ func TestToolTimeoutStubbornHandler(t *testing.T) {
 	if want := `tool "stubborn" timed out after 30ms`; text != want || !isErr {
 		t.Fatalf("answer %q (isError %v), want %q as an error", text, isErr, want)
 	}
-	if d := time.Since(start); d > testTimeout/2 {
+	if d := time.Since(start); d > rttest.Timeout/2 {
 		t.Errorf("answered after %v: the answer waited for the handler", d)
 	}
 	// The stubborn handler still holds the only place in flight.
@@ -145,9 +146,9 @@ func TestToolTimeoutStubbornHandler(t *testing.T) {
 // A client's cancellation of a call with a timeout is still a
 // cancellation: nothing is answered, and the handler sees context.Canceled.
 func TestToolTimeoutCancelled(t *testing.T) {
-	srv := newServer(rt.WithToolTimeout(time.Minute))
+	srv := rttest.NewServer(rt.WithToolTimeout(time.Minute))
 	ended := make(chan error, 1)
-	srv.AddTool(tool("slow", waiter(time.Minute, ended)))
+	srv.AddTool(rttest.Tool("slow", waiter(time.Minute, ended)))
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	c.request(1, "tools/call", map[string]any{"name": "slow"})
@@ -158,7 +159,7 @@ func TestToolTimeoutCancelled(t *testing.T) {
 		if !errors.Is(err, context.Canceled) {
 			t.Errorf("the handler's context ended with %v, want context.Canceled", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("the handler did not end")
 	}
 	jsonEqual(t, "ping", c.result("p", "ping", nil), `{}`)
@@ -181,23 +182,23 @@ func TestToolTimeoutHTTP(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			release := make(chan struct{})
 			defer close(release)
-			srv := httpServer(rt.WithToolTimeout(50 * time.Millisecond))
-			srv.AddTool(tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv := rttest.HTTPServer(rt.WithToolTimeout(50 * time.Millisecond))
+			srv.AddTool(rttest.Tool("stubborn", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 				<-release
 				return rt.TextResult("late"), nil
 			}))
-			c := newHTTPClient(t, mcphttp.Handler(srv, tc.opts...))
+			c := rttest.NewHTTPClient(t, mcphttp.Handler(srv, tc.opts...))
 			if tc.opts == nil {
-				c.initialize("2025-11-25")
+				c.Initialize("2025-11-25")
 			} else {
-				c.assume("2025-11-25")
+				c.Assume("2025-11-25")
 			}
-			x := c.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"stubborn"}}`, 200)
+			x := c.Post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"stubborn"}}`, 200)
 			want := `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"tool \"stubborn\" timed out after 50ms"}],"isError":true}}`
-			if string(x.body) != want {
-				t.Errorf("answer %s, want %s", x.body, want)
+			if string(x.Body) != want {
+				t.Errorf("answer %s, want %s", x.Body, want)
 			}
-			c.post(listBody, 200)
+			c.Post(rttest.ListBody, 200)
 		})
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcpimpl"
 )
 
@@ -33,7 +34,7 @@ var fullTool = rt.Tool{
 // bareTool has no optional member.
 var bareTool = rt.Tool{
 	Name:        "bare",
-	InputSchema: json.RawMessage(objSchema),
+	InputSchema: json.RawMessage(rttest.ObjSchema),
 	Handler: func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return rt.TextResult("bare"), nil
 	},
@@ -56,7 +57,7 @@ func TestToolsListShapes(t *testing.T) {
 		{"2025-11-25", fresh},
 	} {
 		t.Run(tc.rev, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(fullTool)
 			srv.AddTool(bareTool)
 			c := start(t, srv)
@@ -74,10 +75,10 @@ func TestToolsListShapes(t *testing.T) {
 }
 
 func TestToolsListOrder(t *testing.T) {
-	srv := newServer()
+	srv := rttest.NewServer()
 	names := []string{"zeta", "alpha", "mid.dle", "b-2", "B_1"}
 	for _, n := range names {
-		srv.AddTool(tool(n, nil2))
+		srv.AddTool(rttest.Tool(n, nil2))
 	}
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -131,9 +132,9 @@ func TestToolsListPagination(t *testing.T) {
 		{"negative means all", -1, 5, []string{"t1 t2 t3 t4 t5"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer(rt.WithPageSize(tc.size))
+			srv := rttest.NewServer(rt.WithPageSize(tc.size))
 			for i := 1; i <= tc.tools; i++ {
-				srv.AddTool(tool(fmt.Sprintf("t%d", i), nil2))
+				srv.AddTool(rttest.Tool(fmt.Sprintf("t%d", i), nil2))
 			}
 			c := start(t, srv)
 			c.initialize("2025-06-18")
@@ -167,9 +168,9 @@ func TestToolsListPagination(t *testing.T) {
 }
 
 func TestToolsListInvalidCursor(t *testing.T) {
-	srv := newServer(rt.WithPageSize(2))
+	srv := rttest.NewServer(rt.WithPageSize(2))
 	for i := 1; i <= 5; i++ {
-		srv.AddTool(tool(fmt.Sprintf("t%d", i), nil2))
+		srv.AddTool(rttest.Tool(fmt.Sprintf("t%d", i), nil2))
 	}
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -202,21 +203,21 @@ func TestToolsListInvalidCursor(t *testing.T) {
 
 // The tools of TestToolsCall.
 var (
-	failTool = tool("fail", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	failTool = rttest.Tool("fail", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return nil, errors.New("disk on fire")
 	})
-	rpcErrTool = tool("rpcerr", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	rpcErrTool = rttest.Tool("rpcerr", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return nil, rt.NewError(-32001, "quota exceeded", map[string]int{"retryAfter": 5})
 	})
-	wrappedRPCErrTool = tool("wrapped", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	wrappedRPCErrTool = rttest.Tool("wrapped", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return nil, fmt.Errorf("context: %w", &rt.Error{Code: -32002, Message: "inner"})
 	})
-	boomTool = tool("boom", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	boomTool = rttest.Tool("boom", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		panic("kaboom")
 	})
-	nilTool     = tool("nil", nil2)
-	argsTool    = tool("args", argsHandler)
-	contentTool = tool("content", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	nilTool     = rttest.Tool("nil", nil2)
+	argsTool    = rttest.Tool("args", argsHandler)
+	contentTool = rttest.Tool("content", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return rt.ContentResult([]rt.Content{
 			rt.TextContent{Text: "t"},
 			rt.ImageContent{Data: []byte{0x89, 'P', 'N', 'G'}, MIMEType: "image/png"},
@@ -228,10 +229,10 @@ var (
 			nil,
 		}), nil
 	})
-	badStructTool = tool("badstruct", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	badStructTool = rttest.Tool("badstruct", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return &rt.CallToolResult{Content: []rt.Content{rt.TextContent{Text: "x"}}, StructuredContent: json.RawMessage(`{"n":`)}, nil
 	})
-	listTool = tool("list", func(_ context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	listTool = rttest.Tool("list", func(_ context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		d := mcpimpl.ArgumentsDecoder(req.Arguments)
 		var mode string
 		if d.Object() {
@@ -284,7 +285,7 @@ func argsHandler(_ context.Context, req *rt.ToolRequest) (*rt.CallToolResult, er
 }
 
 func callTools(srv *rt.Server) {
-	for _, tl := range []rt.Tool{echoTool, addTool, failTool, rpcErrTool, wrappedRPCErrTool, boomTool, nilTool, argsTool, contentTool, badStructTool, listTool} {
+	for _, tl := range []rt.Tool{rttest.EchoTool, addTool, failTool, rpcErrTool, wrappedRPCErrTool, boomTool, nilTool, argsTool, contentTool, badStructTool, listTool} {
 		srv.AddTool(tl)
 	}
 }
@@ -302,7 +303,7 @@ func textResult(text string, isError bool) string {
 func TestToolsCall(t *testing.T) {
 	var logs bytes.Buffer
 	var logMu sync.Mutex
-	srv := newServer(rt.WithLogger(slog.New(slog.NewTextHandler(lockedWriter{&logMu, &logs}, nil))))
+	srv := rttest.NewServer(rt.WithLogger(slog.New(slog.NewTextHandler(lockedWriter{&logMu, &logs}, nil))))
 	callTools(srv)
 	c := start(t, srv)
 	c.initialize("2025-11-25")
@@ -400,10 +401,10 @@ func (w lockedWriter) Write(p []byte) (int, error) {
 func TestStructuredContentByRevision(t *testing.T) {
 	for _, rev := range mcpschema.Revisions {
 		t.Run(rev, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(addTool)
 			srv.AddTool(fullTool)
-			srv.AddTool(tool("raw", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv.AddTool(rttest.Tool("raw", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 				return rt.StructuredResult([]byte(`{"k":["v",1]}`)), nil
 			}))
 			c := start(t, srv)
@@ -431,8 +432,8 @@ func TestStructuredContentByRevision(t *testing.T) {
 }
 
 func TestNotifyFromHandler(t *testing.T) {
-	srv := newServer()
-	srv.AddTool(tool("notify", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("notify", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		s := rt.SessionFromContext(ctx)
 		if s != req.Session {
 			return nil, errors.New("SessionFromContext differs from req.Session")
@@ -464,21 +465,21 @@ func TestAddToolPanics(t *testing.T) {
 		tool rt.Tool
 		want string
 	}{
-		{"empty name", rt.Tool{Name: "", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "" must have 1 to 128 characters`},
-		{"long name", rt.Tool{Name: long, InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "` + long + `" must have 1 to 128 characters`},
-		{"space in name", rt.Tool{Name: "a b", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "a b" has ' ', but only A-Z a-z 0-9 _ - and . are allowed`},
-		{"slash in name", rt.Tool{Name: "a/b", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: tool name "a/b" has '/', but only A-Z a-z 0-9 _ - and . are allowed`},
-		{"nil handler", rt.Tool{Name: "a", InputSchema: json.RawMessage(objSchema)}, `runtime: AddTool "a": nil Handler`},
+		{"empty name", rt.Tool{Name: "", InputSchema: json.RawMessage(rttest.ObjSchema), Handler: h}, `runtime: AddTool: tool name "" must have 1 to 128 characters`},
+		{"long name", rt.Tool{Name: long, InputSchema: json.RawMessage(rttest.ObjSchema), Handler: h}, `runtime: AddTool: tool name "` + long + `" must have 1 to 128 characters`},
+		{"space in name", rt.Tool{Name: "a b", InputSchema: json.RawMessage(rttest.ObjSchema), Handler: h}, `runtime: AddTool: tool name "a b" has ' ', but only A-Z a-z 0-9 _ - and . are allowed`},
+		{"slash in name", rt.Tool{Name: "a/b", InputSchema: json.RawMessage(rttest.ObjSchema), Handler: h}, `runtime: AddTool: tool name "a/b" has '/', but only A-Z a-z 0-9 _ - and . are allowed`},
+		{"nil handler", rt.Tool{Name: "a", InputSchema: json.RawMessage(rttest.ObjSchema)}, `runtime: AddTool "a": nil Handler`},
 		{"no input schema", rt.Tool{Name: "a", Handler: h}, `runtime: AddTool "a": InputSchema must be a JSON object`},
 		{"input schema an array", rt.Tool{Name: "a", InputSchema: json.RawMessage(`[]`), Handler: h}, `runtime: AddTool "a": InputSchema must be a JSON object`},
 		{"input schema not JSON", rt.Tool{Name: "a", InputSchema: json.RawMessage(`{"type":`), Handler: h}, `runtime: AddTool "a": InputSchema must be a JSON object`},
 		{"input schema not JSON, on lines", rt.Tool{Name: "a", InputSchema: json.RawMessage("{\n\"type\":\n"), Handler: h}, `runtime: AddTool "a": InputSchema must be a JSON object`},
-		{"output schema a string", rt.Tool{Name: "a", InputSchema: json.RawMessage(objSchema), OutputSchema: json.RawMessage(`"x"`), Handler: h}, `runtime: AddTool "a": OutputSchema must be a JSON object`},
-		{"duplicate", rt.Tool{Name: "taken", InputSchema: json.RawMessage(objSchema), Handler: h}, `runtime: AddTool: duplicate tool name "taken"`},
+		{"output schema a string", rt.Tool{Name: "a", InputSchema: json.RawMessage(rttest.ObjSchema), OutputSchema: json.RawMessage(`"x"`), Handler: h}, `runtime: AddTool "a": OutputSchema must be a JSON object`},
+		{"duplicate", rt.Tool{Name: "taken", InputSchema: json.RawMessage(rttest.ObjSchema), Handler: h}, `runtime: AddTool: duplicate tool name "taken"`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			srv := newServer()
-			srv.AddTool(tool("taken", h))
+			srv := rttest.NewServer()
+			srv.AddTool(rttest.Tool("taken", h))
 			defer func() {
 				p := recover()
 				if fmt.Sprint(p) != tc.want {
@@ -489,14 +490,14 @@ func TestAddToolPanics(t *testing.T) {
 		})
 	}
 	// Every allowed character, and the longest name.
-	srv := newServer()
-	srv.AddTool(tool("azAZ09_-.", h))
-	srv.AddTool(tool(long[:128], h))
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("azAZ09_-.", h))
+	srv.AddTool(rttest.Tool(long[:128], h))
 }
 
 func TestAddToolWhileServing(t *testing.T) {
-	srv := newServer(rt.WithPageSize(3))
-	srv.AddTool(tool("t0", nil2))
+	srv := rttest.NewServer(rt.WithPageSize(3))
+	srv.AddTool(rttest.Tool("t0", nil2))
 	c := start(t, srv)
 	c.initialize("2025-11-25")
 	// Changes are announced once the server has read
@@ -507,7 +508,7 @@ func TestAddToolWhileServing(t *testing.T) {
 	go func() {
 		defer close(done)
 		for i := 1; i <= n; i++ {
-			srv.AddTool(tool(fmt.Sprintf("t%d", i), nil2))
+			srv.AddTool(rttest.Tool(fmt.Sprintf("t%d", i), nil2))
 		}
 	}()
 	changes := 0
@@ -558,9 +559,9 @@ func TestContentBlocksByRevision(t *testing.T) {
 	}
 	for _, rev := range mcpschema.Revisions {
 		t.Run(rev, func(t *testing.T) {
-			srv := newServer()
+			srv := rttest.NewServer()
 			for _, b := range blocks {
-				srv.AddTool(tool(strings.ReplaceAll(b.name, " ", "_"), func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+				srv.AddTool(rttest.Tool(strings.ReplaceAll(b.name, " ", "_"), func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 					return rt.ContentResult([]rt.Content{b.block}), nil
 				}))
 			}

@@ -13,7 +13,7 @@ import (
 )
 
 // dirs are the packages whose exported API users read.
-var dirs = []string{"runtime", "runtime/mcpimpl", "runtime/mcphttp", "runtime/websocket", "generator", "cmd/mcpgen", "templates", "mcptest", "internal/manifest"}
+var dirs = []string{"runtime", "runtime/mcpimpl", "runtime/mcphttp", "runtime/websocket", "runtime/internal/rttest", "generator", "cmd/mcpgen", "templates", "mcptest", "internal/manifest"}
 
 func TestExportedNamesHaveDocs(t *testing.T) {
 	for _, dir := range dirs {

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mcpgen/mcpgen/internal/mcpschema"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
@@ -49,7 +49,7 @@ var testAuth = mcphttp.Authorization{
 }
 
 // principalTool answers with the principal its context carries.
-var principalTool = tool("whoami", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+var principalTool = rttest.Tool("whoami", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 	p := rt.PrincipalFromContext(ctx)
 	if p == nil {
 		return rt.TextResult("nobody"), nil
@@ -62,17 +62,17 @@ const whoamiBody = `{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"nam
 // authServer mounts a handler with testAuth at /mcp, /mcp/ and the
 // metadata path, as ListenAndServe does; it returns the client and
 // the server's log.
-func authServer(t *testing.T, opts ...mcphttp.Option) (*httpClient, *syncBuffer) {
-	log := &syncBuffer{}
-	srv := httpServer(rt.WithLogger(slogTo(log)))
+func authServer(t *testing.T, opts ...mcphttp.Option) (*rttest.HTTPClient, *rttest.SyncBuffer) {
+	log := &rttest.SyncBuffer{}
+	srv := rttest.HTTPServer(rt.WithLogger(slogTo(log)))
 	srv.AddTool(principalTool)
 	h := mcphttp.Handler(srv, append([]mcphttp.Option{mcphttp.WithAuthorization(testAuth)}, opts...)...)
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", h)
 	mux.Handle("/mcp/", h)
 	mux.Handle(mcphttp.MetadataPath+"/", h)
-	c := newHTTPClient(t, mux)
-	c.url += "/mcp"
+	c := rttest.NewHTTPClient(t, mux)
+	c.URL += "/mcp"
 	return c, log
 }
 
@@ -80,7 +80,7 @@ func bearer(token string) []string { return []string{"Authorization", "Bearer " 
 
 func TestHTTPAuthorization(t *testing.T) {
 	c, log := authServer(t)
-	base := strings.TrimSuffix(c.url, "/mcp")
+	base := strings.TrimSuffix(c.URL, "/mcp")
 	metadata := base + mcphttp.MetadataPath + "/mcp"
 
 	// The metadata is public.
@@ -96,16 +96,16 @@ func TestHTTPAuthorization(t *testing.T) {
 	}
 	err = json.NewDecoder(resp.Body).Decode(&md)
 	resp.Body.Close()
-	if err != nil || resp.StatusCode != 200 || md.Resource != c.url || len(md.AuthorizationServers) != 1 ||
+	if err != nil || resp.StatusCode != 200 || md.Resource != c.URL || len(md.AuthorizationServers) != 1 ||
 		md.AuthorizationServers[0] != "https://auth.example.com" || len(md.Scopes) != 1 || len(md.Bearer) != 1 {
 		t.Fatalf("metadata: %d %+v (%v)", resp.StatusCode, md, err)
 	}
 
-	challenge := func(x *exchange) map[string]string {
+	challenge := func(x *rttest.Exchange) map[string]string {
 		t.Helper()
-		ch, err := oauthex.ParseWWWAuthenticate(x.header.Values("WWW-Authenticate"))
+		ch, err := oauthex.ParseWWWAuthenticate(x.Header.Values("WWW-Authenticate"))
 		if err != nil || len(ch) != 1 || ch[0].Scheme != "bearer" {
-			t.Fatalf("WWW-Authenticate %q: %v", x.header.Values("WWW-Authenticate"), err)
+			t.Fatalf("WWW-Authenticate %q: %v", x.Header.Values("WWW-Authenticate"), err)
 		}
 		if got := ch[0].Params["resource_metadata"]; got != metadata {
 			t.Errorf("resource_metadata %q, want %q", got, metadata)
@@ -120,23 +120,23 @@ func TestHTTPAuthorization(t *testing.T) {
 		status int
 		err    string // the challenge's error parameter
 	}{
-		{"no token", "POST", c.url, nil, 401, ""},
-		{"another scheme", "POST", c.url, []string{"Authorization", "Basic YWxpY2U6cHc="}, 401, ""},
-		{"empty bearer", "POST", c.url, []string{"Authorization", "Bearer "}, 401, ""},
-		{"invalid token", "POST", c.url, bearer(expiredToken), 401, "invalid_token"},
-		{"insufficient scope", "POST", c.url, bearer(readerToken), 403, "insufficient_scope"},
-		{"GET without token", "GET", c.url, nil, 401, ""},
-		{"DELETE without token", "DELETE", c.url, nil, 401, ""},
-		{"legacy stream without token", "GET", c.url + "/sse", nil, 401, ""},
-		{"legacy post without token", "POST", c.url + "/message?sessionId=x", nil, 401, ""},
+		{"no token", "POST", c.URL, nil, 401, ""},
+		{"another scheme", "POST", c.URL, []string{"Authorization", "Basic YWxpY2U6cHc="}, 401, ""},
+		{"empty bearer", "POST", c.URL, []string{"Authorization", "Bearer "}, 401, ""},
+		{"invalid token", "POST", c.URL, bearer(expiredToken), 401, "invalid_token"},
+		{"insufficient scope", "POST", c.URL, bearer(readerToken), 403, "insufficient_scope"},
+		{"GET without token", "GET", c.URL, nil, 401, ""},
+		{"DELETE without token", "DELETE", c.URL, nil, 401, ""},
+		{"legacy stream without token", "GET", c.URL + "/sse", nil, 401, ""},
+		{"legacy post without token", "POST", c.URL + "/message?sessionId=x", nil, 401, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			c.url = tc.url
-			defer func() { c.url = base + "/mcp" }()
-			x := c.do(tc.method, initBody, tc.hdr...)
-			if x.status != tc.status {
-				t.Fatalf("status %d, want %d: %s", x.status, tc.status, x.body)
+			c.URL = tc.url
+			defer func() { c.URL = base + "/mcp" }()
+			x := c.Do(tc.method, rttest.InitBody, tc.hdr...)
+			if x.Status != tc.status {
+				t.Fatalf("status %d, want %d: %s", x.Status, tc.status, x.Body)
 			}
 			params := challenge(x)
 			if params["error"] != tc.err {
@@ -145,30 +145,30 @@ func TestHTTPAuthorization(t *testing.T) {
 			if params["scope"] != "mcp:tools" {
 				t.Errorf("scope=%q, want mcp:tools", params["scope"])
 			}
-			assertNoLeak(t, x.body)
+			assertNoLeak(t, x.Body)
 		})
 	}
 
 	// Alice's session answers alice, and only her.
-	c.session = c.post(initBody, 200, bearer(aliceToken)...).header.Get("Mcp-Session-Id")
-	c.version = "2025-11-25"
-	c.post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, 202, bearer(aliceToken)...)
-	if x := c.post(whoamiBody, 200, bearer(aliceToken)...); !bytes.Contains(x.body, []byte(`"alice mcp:tools,mcp:admin"`)) {
-		t.Fatalf("whoami: %s", x.body)
+	c.Session = c.Post(rttest.InitBody, 200, bearer(aliceToken)...).Header.Get("Mcp-Session-Id")
+	c.Version = "2025-11-25"
+	c.Post(`{"jsonrpc":"2.0","method":"notifications/initialized"}`, 202, bearer(aliceToken)...)
+	if x := c.Post(whoamiBody, 200, bearer(aliceToken)...); !bytes.Contains(x.Body, []byte(`"alice mcp:tools,mcp:admin"`)) {
+		t.Fatalf("whoami: %s", x.Body)
 	}
 	for _, method := range []string{"POST", "GET", "DELETE"} {
-		if x := c.do(method, whoamiBody, bearer(bobToken)...); x.status != 404 {
-			t.Errorf("%s with bob's token on alice's session: %d, want 404: %s", method, x.status, x.body)
+		if x := c.Do(method, whoamiBody, bearer(bobToken)...); x.Status != 404 {
+			t.Errorf("%s with bob's token on alice's session: %d, want 404: %s", method, x.Status, x.Body)
 		}
 	}
-	if x := c.post(whoamiBody, 200, bearer(aliceToken)...); !bytes.Contains(x.body, []byte(`"alice `)) {
-		t.Fatalf("whoami after bob's attempts: %s", x.body)
+	if x := c.Post(whoamiBody, 200, bearer(aliceToken)...); !bytes.Contains(x.Body, []byte(`"alice `)) {
+		t.Fatalf("whoami after bob's attempts: %s", x.Body)
 	}
 	// Bob starts his own.
-	c.session = ""
-	c.session = c.post(initBody, 200, bearer(bobToken)...).header.Get("Mcp-Session-Id")
-	if x := c.post(whoamiBody, 200, bearer(bobToken)...); !bytes.Contains(x.body, []byte(`"bob mcp:tools"`)) {
-		t.Fatalf("bob's whoami: %s", x.body)
+	c.Session = ""
+	c.Session = c.Post(rttest.InitBody, 200, bearer(bobToken)...).Header.Get("Mcp-Session-Id")
+	if x := c.Post(whoamiBody, 200, bearer(bobToken)...); !bytes.Contains(x.Body, []byte(`"bob mcp:tools"`)) {
+		t.Fatalf("bob's whoami: %s", x.Body)
 	}
 
 	for _, tok := range []string{aliceToken, bobToken, readerToken, expiredToken} {
@@ -183,18 +183,18 @@ func TestHTTPAuthorization(t *testing.T) {
 
 func TestHTTPAuthorizationStateless(t *testing.T) {
 	c, _ := authServer(t, mcphttp.WithStateless())
-	c.assume("2025-11-25")
-	c.post(whoamiBody, 401)
-	if x := c.post(whoamiBody, 200, bearer(bobToken)...); !bytes.Contains(x.body, []byte(`"bob mcp:tools"`)) {
-		t.Fatalf("whoami: %s", x.body)
+	c.Assume("2025-11-25")
+	c.Post(whoamiBody, 401)
+	if x := c.Post(whoamiBody, 200, bearer(bobToken)...); !bytes.Contains(x.Body, []byte(`"bob mcp:tools"`)) {
+		t.Fatalf("whoami: %s", x.Body)
 	}
 }
 
 func TestHTTPAuthorizationLegacySessionOwner(t *testing.T) {
 	c, _ := authServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), rttest.Timeout)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", c.url+"/sse", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", c.URL+"/sse", nil)
 	req.Header.Set("Authorization", "Bearer "+aliceToken)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
@@ -206,12 +206,12 @@ func TestHTTPAuthorizationLegacySessionOwner(t *testing.T) {
 	if !strings.HasPrefix(first.data, "message?sessionId=") {
 		t.Fatalf("first event %+v", first)
 	}
-	c.url += "/" + first.data
-	if x := c.do("POST", initBodyAt("2024-11-05"), append(bearer(bobToken), "Accept", "")...); x.status != 404 {
-		t.Fatalf("bob posting to alice's legacy session: %d %s", x.status, x.body)
+	c.URL += "/" + first.data
+	if x := c.Do("POST", rttest.InitBodyAt("2024-11-05"), append(bearer(bobToken), "Accept", "")...); x.Status != 404 {
+		t.Fatalf("bob posting to alice's legacy session: %d %s", x.Status, x.Body)
 	}
-	if x := c.do("POST", initBodyAt("2024-11-05"), append(bearer(aliceToken), "Accept", "")...); x.status != 202 {
-		t.Fatalf("alice posting to her legacy session: %d %s", x.status, x.body)
+	if x := c.Do("POST", rttest.InitBodyAt("2024-11-05"), append(bearer(aliceToken), "Accept", "")...); x.Status != 202 {
+		t.Fatalf("alice posting to her legacy session: %d %s", x.Status, x.Body)
 	}
 	if e := nextEvent(t, events); !strings.Contains(e.data, `"protocolVersion":"2024-11-05"`) {
 		t.Fatalf("initialize answer %+v", e)
@@ -256,11 +256,11 @@ func (a *discoveringAuth) Authorize(ctx context.Context, _ *http.Request, resp *
 
 func TestHTTPAuthorizationSDKClient(t *testing.T) {
 	c, _ := authServer(t)
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), rttest.Timeout)
 	defer cancel()
-	a := &discoveringAuth{endpoint: c.url}
+	a := &discoveringAuth{endpoint: c.URL}
 	client := mcp.NewClient(&mcp.Implementation{Name: "auth", Version: "0"}, nil)
-	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: c.url, OAuthHandler: a}, nil)
+	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: c.URL, OAuthHandler: a}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -298,8 +298,8 @@ func assertNoLeak(t testing.TB, got []byte) {
 }
 
 func TestListenAndServeHTTPAuthorization(t *testing.T) {
-	logs := &syncBuffer{}
-	srv := newServer(rt.WithLogger(slogTo(logs)))
+	logs := &rttest.SyncBuffer{}
+	srv := rttest.NewServer(rt.WithLogger(slogTo(logs)))
 	srv.AddTool(principalTool)
 	ctx, cancel := context.WithCancel(context.Background())
 	served := make(chan error, 1)
@@ -311,7 +311,7 @@ func TestListenAndServeHTTPAuthorization(t *testing.T) {
 		}
 	}()
 	var url string
-	for deadline := time.Now().Add(testTimeout); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(rttest.Timeout); url == "" && time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if _, rest, ok := strings.Cut(logs.String(), "url="); ok {
 			url, _, _ = strings.Cut(rest, "\n")
 		}
@@ -320,7 +320,7 @@ func TestListenAndServeHTTPAuthorization(t *testing.T) {
 	if err != nil || len(md.AuthorizationServers) != 1 {
 		t.Fatalf("metadata: %+v %v", md, err)
 	}
-	c := &httpClient{t: t, url: url, tr: mcpschema.NewTracker()}
-	c.post(initBody, 401)
-	c.post(initBody, 200, bearer(aliceToken)...)
+	c := rttest.NewHTTPClientAt(t, url)
+	c.Post(rttest.InitBody, 401)
+	c.Post(rttest.InitBody, 200, bearer(aliceToken)...)
 }

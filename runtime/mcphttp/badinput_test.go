@@ -14,6 +14,7 @@ import (
 
 	ws "github.com/coder/websocket"
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/mcpgen/mcpgen/runtime/websocket"
 )
@@ -41,7 +42,7 @@ func newHoldTool() *holdTool {
 }
 
 func (h *holdTool) tool() rt.Tool {
-	return tool("hold", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+	return rttest.Tool("hold", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 		h.started <- struct{}{}
 		select {
 		case <-h.release:
@@ -53,7 +54,7 @@ func (h *holdTool) tool() rt.Tool {
 }
 
 func badInputServer(h *holdTool) *rt.Server {
-	srv := httpServer(rt.WithMaxMessageSize(badInputMax))
+	srv := rttest.HTTPServer(rt.WithMaxMessageSize(badInputMax))
 	srv.AddTool(h.tool())
 	return srv
 }
@@ -90,7 +91,7 @@ var transports = []struct {
 				t.Fatal(err)
 			}
 		}
-		w.send(t, initBody, false)
+		w.send(t, rttest.InitBody, false)
 		<-w.answers
 		w.send(t, initializedMsg, false)
 		return w
@@ -125,7 +126,7 @@ var transports = []struct {
 			case "application/json":
 				w.answers <- body
 			case "text/event-stream":
-				for _, e := range sseData(body) {
+				for _, e := range rttest.SSEData(body) {
 					w.answers <- e
 				}
 			default:
@@ -141,7 +142,7 @@ var transports = []struct {
 				post(t, msg)
 			}
 		}
-		post(t, initBody)
+		post(t, rttest.InitBody)
 		<-w.answers
 		post(t, initializedMsg)
 		return w
@@ -184,7 +185,7 @@ var transports = []struct {
 				t.Errorf("status %d for %.100q: %s", resp.StatusCode, msg, body)
 			}
 		}
-		w.send(t, initBody, false)
+		w.send(t, rttest.InitBody, false)
 		<-w.answers
 		w.send(t, initializedMsg, false)
 		return w
@@ -215,7 +216,7 @@ var transports = []struct {
 				t.Fatal(err)
 			}
 		}
-		w.send(t, initBody, false)
+		w.send(t, rttest.InitBody, false)
 		<-w.answers
 		w.send(t, initializedMsg, false)
 		return w
@@ -320,7 +321,7 @@ func runBadInput(t *testing.T, w *wire, i int, msgs []string, hold bool, n int) 
 		w.send(t, `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"hold"}}`, true)
 		select {
 		case <-w.hold.started:
-		case <-time.After(testTimeout):
+		case <-time.After(rttest.Timeout):
 			t.Fatal("the hold tool did not start")
 		}
 	}
@@ -352,7 +353,7 @@ func nextAnswer(t *testing.T, w *wire) []byte {
 	select {
 	case a := <-w.answers:
 		return a
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("no answer")
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -15,39 +16,19 @@ import (
 // the handler (no network), with a session and stateless, beside a bare
 // handler that reads the body and writes a fixed answer.
 func BenchmarkHTTPCall(b *testing.B) {
-	const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
-	answer := []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found *.go (5, false)"}]}}`)
-	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(answer)
-	})
-	srv := runtime.NewServer("bench", "1.0.0")
-	srv.AddTool(searchTool())
-	stateful := mcphttp.Handler(srv)
-	session := initSession(b, stateful)
-	for _, bc := range []struct {
-		name    string
-		h       http.Handler
-		session string
-	}{
-		{"floor", floor, ""},
-		{"session", stateful, session},
-		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), ""},
-	} {
+	for _, bc := range benchHandlers() {
 		b.Run(bc.name, func(b *testing.B) {
+			session := ""
+			if bc.sessions {
+				session = initSession(b, bc.h)
+			}
 			b.ReportAllocs()
 			body := bytes.NewReader(nil)
 			req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", body)
-			req.Header.Set("Accept", "application/json, text/event-stream")
-			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-			if bc.session != "" {
-				req.Header.Set("Mcp-Session-Id", bc.session)
-			}
+			setCallHeaders(req.Header, session)
 			w := &discardWriter{h: http.Header{}}
 			for b.Loop() {
-				body.Reset([]byte(call))
+				body.Reset([]byte(benchCall))
 				req.Body = io.NopCloser(body)
 				clear(w.h)
 				w.status = 0
@@ -57,6 +38,47 @@ func BenchmarkHTTPCall(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// benchCall is the tools/call the HTTP benchmarks send.
+const benchCall = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
+
+// benchHandler is one of the handlers the HTTP benchmarks compare.
+type benchHandler struct {
+	name     string
+	h        http.Handler
+	sessions bool // whether a client must initialize a session first
+}
+
+// benchHandlers returns the handlers the HTTP benchmarks compare: a bare
+// handler that reads the body and writes a fixed answer of the same shape
+// (floor), and the transport over a server with SearchTool, with sessions
+// and stateless.
+func benchHandlers() []benchHandler {
+	answer := []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found *.go (5, false)"}]}}`)
+	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.ReadAll(r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(answer)
+	})
+	srv := runtime.NewServer("bench", "1.0.0")
+	srv.AddTool(rttest.SearchTool())
+	return []benchHandler{
+		{"floor", floor, false},
+		{"session", mcphttp.Handler(srv), true},
+		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), false},
+	}
+}
+
+// setCallHeaders sets the headers of a benchmark's POST: those every
+// Streamable HTTP request carries, and the session's id unless it is "".
+func setCallHeaders(h http.Header, session string) {
+	h.Set("Accept", "application/json, text/event-stream")
+	h.Set("Content-Type", "application/json")
+	h.Set("MCP-Protocol-Version", "2025-11-25")
+	if session != "" {
+		h.Set("Mcp-Session-Id", session)
 	}
 }
 
@@ -91,40 +113,20 @@ func (w *discardWriter) WriteHeader(s int) { w.status = s }
 // BenchmarkHTTPLoopback measures a tools/call round trip over loopback TCP
 // with a keep-alive client, against the same three handlers.
 func BenchmarkHTTPLoopback(b *testing.B) {
-	const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
-	answer := []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found *.go (5, false)"}]}}`)
-	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(answer)
-	})
-	srv := runtime.NewServer("bench", "1.0.0")
-	srv.AddTool(searchTool())
-	stateful := mcphttp.Handler(srv)
-	session := initSession(b, stateful)
-	for _, bc := range []struct {
-		name    string
-		h       http.Handler
-		session string
-	}{
-		{"floor", floor, ""},
-		{"session", stateful, session},
-		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), ""},
-	} {
+	for _, bc := range benchHandlers() {
 		b.Run(bc.name, func(b *testing.B) {
+			session := ""
+			if bc.sessions {
+				session = initSession(b, bc.h)
+			}
 			ts := httptest.NewServer(bc.h)
 			defer ts.Close()
 			client := ts.Client()
 			body := bytes.NewReader(nil)
 			for b.Loop() {
-				body.Reset([]byte(call))
+				body.Reset([]byte(benchCall))
 				req, _ := http.NewRequest("POST", ts.URL, body)
-				req.Header.Set("Accept", "application/json, text/event-stream")
-				req.Header.Set("Content-Type", "application/json")
-				req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-				if bc.session != "" {
-					req.Header.Set("Mcp-Session-Id", bc.session)
-				}
+				setCallHeaders(req.Header, session)
 				resp, err := client.Do(req)
 				if err != nil {
 					b.Fatal(err)
@@ -142,24 +144,7 @@ func BenchmarkHTTPLoopback(b *testing.B) {
 // BenchmarkHTTPLoopbackParallel is BenchmarkHTTPLoopback with concurrent
 // clients (GOMAXPROCS×-cpu goroutines), each with its own session.
 func BenchmarkHTTPLoopbackParallel(b *testing.B) {
-	const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
-	answer := []byte(`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found *.go (5, false)"}]}}`)
-	floor := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		io.ReadAll(r.Body)
-		w.Header().Set("Content-Type", "application/json")
-		w.Write(answer)
-	})
-	srv := runtime.NewServer("bench", "1.0.0")
-	srv.AddTool(searchTool())
-	for _, bc := range []struct {
-		name     string
-		h        http.Handler
-		sessions bool
-	}{
-		{"floor", floor, false},
-		{"session", mcphttp.Handler(srv), true},
-		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), false},
-	} {
+	for _, bc := range benchHandlers() {
 		b.Run(bc.name, func(b *testing.B) {
 			ts := httptest.NewServer(bc.h)
 			defer ts.Close()
@@ -174,14 +159,9 @@ func BenchmarkHTTPLoopbackParallel(b *testing.B) {
 				}
 				body := bytes.NewReader(nil)
 				for pb.Next() {
-					body.Reset([]byte(call))
+					body.Reset([]byte(benchCall))
 					req, _ := http.NewRequest("POST", ts.URL, body)
-					req.Header.Set("Accept", "application/json, text/event-stream")
-					req.Header.Set("Content-Type", "application/json")
-					req.Header.Set("MCP-Protocol-Version", "2025-11-25")
-					if session != "" {
-						req.Header.Set("Mcp-Session-Id", session)
-					}
+					setCallHeaders(req.Header, session)
 					resp, err := client.Do(req)
 					if err != nil {
 						b.Error(err)

@@ -11,13 +11,14 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
 // closingTool ends its request's event stream, then sends a log message and
 // its result; it reports CloseStream's error, if any, as its result.
 func closingTool(closed chan<- error) rt.Tool {
-	return tool("poll", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	return rttest.Tool("poll", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		err := rt.CloseStream(ctx, 25*time.Millisecond)
 		if closed != nil {
 			closed <- err
@@ -35,17 +36,17 @@ func closingTool(closed chan<- error) rt.Tool {
 // gets the rest, the result included, by GET with Last-Event-ID.
 func TestCloseStream(t *testing.T) {
 	closed := make(chan error, 1)
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(closingTool(closed))
-	c := newHTTPClient(t, mcphttp.Handler(srv))
-	c.initialize("2025-11-25")
+	c := rttest.NewHTTPClient(t, mcphttp.Handler(srv))
+	c.Initialize("2025-11-25")
 
 	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"poll","_meta":{"progressToken":"p"}}}`
-	c.tr.Client([]byte(call))
-	req, _ := http.NewRequest("POST", c.url, strings.NewReader(call))
+	c.Tracker.Client([]byte(call))
+	req, _ := http.NewRequest("POST", c.URL, strings.NewReader(call))
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("Mcp-Session-Id", c.session)
+	req.Header.Set("Mcp-Session-Id", c.Session)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -66,9 +67,9 @@ func TestCloseStream(t *testing.T) {
 		t.Fatalf("POST body %q, want %q", body, want)
 	}
 
-	get, _ := http.NewRequest("GET", c.url, nil)
+	get, _ := http.NewRequest("GET", c.URL, nil)
 	get.Header.Set("Accept", "text/event-stream")
-	get.Header.Set("Mcp-Session-Id", c.session)
+	get.Header.Set("Mcp-Session-Id", c.Session)
 	get.Header.Set("Last-Event-ID", stream+"_0")
 	resp, err = http.DefaultClient.Do(get)
 	if err != nil || resp.StatusCode != http.StatusOK {
@@ -76,7 +77,7 @@ func TestCloseStream(t *testing.T) {
 	}
 	var got []string
 	for e := range readEvents(resp.Body) {
-		c.validate([]byte(e.data))
+		c.Validate([]byte(e.data))
 		got = append(got, e.id+" "+e.data)
 	}
 	want := []string{
@@ -88,8 +89,8 @@ func TestCloseStream(t *testing.T) {
 	}
 
 	// The session goes on: the connection was given up, not the session.
-	if x := c.post(`{"jsonrpc":"2.0","id":8,"method":"ping"}`, http.StatusOK); !strings.Contains(string(x.body), `"id":8,"result":{}`) {
-		t.Errorf("ping after CloseStream: %s", x.body)
+	if x := c.Post(`{"jsonrpc":"2.0","id":8,"method":"ping"}`, http.StatusOK); !strings.Contains(string(x.Body), `"id":8,"result":{}`) {
+		t.Errorf("ping after CloseStream: %s", x.Body)
 	}
 }
 
@@ -102,25 +103,25 @@ func TestCloseStreamWithoutStream(t *testing.T) {
 		call func(t *testing.T, srv *rt.Server)
 	}{
 		{"revision 2025-06-18", func(t *testing.T, srv *rt.Server) {
-			c := newHTTPClient(t, mcphttp.Handler(srv))
-			c.initialize("2025-06-18")
-			x := c.post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
-			if !strings.Contains(string(x.body), "not closed: ") || !strings.Contains(string(x.body), "2025-06-18") {
-				t.Errorf("result %s", x.body)
+			c := rttest.NewHTTPClient(t, mcphttp.Handler(srv))
+			c.Initialize("2025-06-18")
+			x := c.Post(`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
+			if !strings.Contains(string(x.Body), "not closed: ") || !strings.Contains(string(x.Body), "2025-06-18") {
+				t.Errorf("result %s", x.Body)
 			}
 		}},
 		{"stateless HTTP", func(t *testing.T, srv *rt.Server) {
-			c := newHTTPClient(t, mcphttp.Handler(srv, mcphttp.WithStateless()))
-			c.assume("2025-11-25")
-			x := c.post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
-			if !strings.Contains(string(x.body), "not closed: ") {
-				t.Errorf("result %s", x.body)
+			c := rttest.NewHTTPClient(t, mcphttp.Handler(srv, mcphttp.WithStateless()))
+			c.Assume("2025-11-25")
+			x := c.Post(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"poll"}}`, http.StatusOK)
+			if !strings.Contains(string(x.Body), "not closed: ") {
+				t.Errorf("result %s", x.Body)
 			}
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			closed := make(chan error, 1)
-			srv := newServer()
+			srv := rttest.NewServer()
 			srv.AddTool(closingTool(closed))
 			tc.call(t, srv)
 			if err := <-closed; !errors.Is(err, rt.ErrNoStream) {
@@ -135,7 +136,7 @@ func TestCloseStreamWithoutStream(t *testing.T) {
 // stream as usual.
 func TestCloseStreamHTTP2(t *testing.T) {
 	closed := make(chan error, 1)
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(closingTool(closed))
 	ts := httptest.NewUnstartedServer(mcphttp.Handler(srv))
 	ts.EnableHTTP2 = true
@@ -164,7 +165,7 @@ func TestCloseStreamHTTP2(t *testing.T) {
 		}
 		return resp, string(data)
 	}
-	resp, _ := post("", initBody)
+	resp, _ := post("", rttest.InitBody)
 	session := resp.Header.Get("Mcp-Session-Id")
 	post(session, `{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	_, body := post(session, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"poll"}}`)

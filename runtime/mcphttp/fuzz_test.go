@@ -11,6 +11,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -24,7 +25,7 @@ import (
 func FuzzHTTPHandler(f *testing.F) {
 	f.Add("POST", "/", "Mcp-Session-Id: $SID\nMCP-Protocol-Version: 2025-11-25", []byte(echoBody))
 	f.Fuzz(func(t *testing.T, method, path, header string, body []byte) {
-		srv := httpServer(rt.WithMaxMessageSize(1 << 16))
+		srv := rttest.HTTPServer(rt.WithMaxMessageSize(1 << 16))
 		srv.AddTool(principalTool)
 		for _, mode := range []struct {
 			name  string
@@ -38,7 +39,7 @@ func FuzzHTTPHandler(f *testing.F) {
 			h := mcphttp.Handler(srv, mode.opts...)
 			sid := ""
 			if mode.name != "stateless" {
-				x := fuzzServe(h, "POST", "/", "Authorization: Bearer "+mode.token, []byte(initBody), false)
+				x := fuzzServe(h, "POST", "/", "Authorization: Bearer "+mode.token, []byte(rttest.InitBody), false)
 				if sid = x.Header().Get("Mcp-Session-Id"); sid == "" {
 					t.Fatalf("%s: initialize: %d %s", mode.name, x.Code, x.Body)
 				}
@@ -113,7 +114,7 @@ func checkFuzzAnswer(t *testing.T, mode string, x *httptest.ResponseRecorder) {
 			t.Errorf("%s: status %d without a JSON-RPC error: %s", mode, x.Code, body)
 		}
 	case ct == "text/event-stream":
-		for i, e := range sseData(body) {
+		for i, e := range rttest.SSEData(body) {
 			if i == 0 && bytes.HasPrefix(e, []byte("message?")) {
 				continue // the endpoint event of the HTTP+SSE transport
 			}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -35,8 +36,8 @@ func TestHTTPClientGone(t *testing.T) {
 			gate := make(chan struct{})
 			started := make(chan struct{})
 			ended := make(chan error, 1)
-			srv := newServer()
-			srv.AddTool(tool("wait", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+			srv := rttest.NewServer()
+			srv.AddTool(rttest.Tool("wait", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 				if tc.talk {
 					rt.Progress(ctx, 1, 0, "started")
 				}
@@ -50,23 +51,23 @@ func TestHTTPClientGone(t *testing.T) {
 					return nil, ctx.Err()
 				}
 			}))
-			c := newHTTPClient(t, mcphttp.Handler(srv))
+			c := rttest.NewHTTPClient(t, mcphttp.Handler(srv))
 			rev := "2025-11-25"
 			if tc.batch {
 				rev = "2025-03-26"
 			}
-			c.initialize(rev)
+			c.Initialize(rev)
 
 			ctx, goAway := context.WithCancel(context.Background())
 			call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"wait","_meta":{"progressToken":"p"}}}`
-			c.tr.Client([]byte(call))
+			c.Tracker.Client([]byte(call))
 			if tc.batch {
 				call = "[" + call + "]"
 			}
-			req, _ := http.NewRequestWithContext(ctx, "POST", c.url, strings.NewReader(call))
+			req, _ := http.NewRequestWithContext(ctx, "POST", c.URL, strings.NewReader(call))
 			req.Header.Set("Accept", "application/json, text/event-stream")
 			req.Header.Set("Content-Type", "application/json")
-			req.Header.Set("Mcp-Session-Id", c.session)
+			req.Header.Set("Mcp-Session-Id", c.Session)
 			req.Header.Set("Mcp-Protocol-Version", rev)
 			respc := make(chan *http.Response, 1)
 			go func() {
@@ -101,7 +102,7 @@ func TestHTTPClientGone(t *testing.T) {
 			switch tc.after {
 			case "delete":
 				time.Sleep(50 * time.Millisecond)
-				c.do("DELETE", "")
+				c.Do("DELETE", "")
 			}
 			// A cancellation must come (a busy machine may take a while);
 			// a call that must go on is watched for a while before it is
@@ -119,7 +120,7 @@ func TestHTTPClientGone(t *testing.T) {
 					t.Fatalf("the call's context ended with %v, want context.Canceled", err)
 				}
 				if tc.after == "" {
-					c.post(listBody, 200) // the session lives on
+					c.Post(rttest.ListBody, 200) // the session lives on
 				}
 				return
 			case <-time.After(wait):
@@ -132,9 +133,9 @@ func TestHTTPClientGone(t *testing.T) {
 			if err := <-ended; err != nil {
 				t.Fatalf("call ended with %v", err)
 			}
-			get, _ := http.NewRequest("GET", c.url, nil)
+			get, _ := http.NewRequest("GET", c.URL, nil)
 			get.Header.Set("Accept", "text/event-stream")
-			get.Header.Set("Mcp-Session-Id", c.session)
+			get.Header.Set("Mcp-Session-Id", c.Session)
 			get.Header.Set("Last-Event-ID", lastID)
 			resp, err := http.DefaultClient.Do(get)
 			if err != nil || resp.StatusCode != 200 {
@@ -144,7 +145,7 @@ func TestHTTPClientGone(t *testing.T) {
 			if !strings.Contains(answer.data, `"finished"`) || !strings.Contains(answer.data, `"id":7`) {
 				t.Fatalf("resumed answer %+v", answer)
 			}
-			c.validate([]byte(answer.data))
+			c.Validate([]byte(answer.data))
 		})
 	}
 }

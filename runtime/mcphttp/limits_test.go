@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/mcpgen/mcpgen/runtime/internal/ratelimit"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -45,7 +46,7 @@ func (c limitsClient) do(method, session, body string) *httptest.ResponseRecorde
 
 // initialize starts a session; it returns its id, or "" and the refusal.
 func (c limitsClient) initialize() (string, *httptest.ResponseRecorder) {
-	w := c.do("POST", "", initBody)
+	w := c.do("POST", "", rttest.InitBody)
 	if w.Code != 200 {
 		return "", w
 	}
@@ -85,7 +86,7 @@ func wantRefused(t *testing.T, w *httptest.ResponseRecorder, status, minRetry in
 }
 
 func TestHTTPMaxSessions(t *testing.T) {
-	h := mcphttp.Handler(httpServer(), mcphttp.WithMaxSessions(2))
+	h := mcphttp.Handler(rttest.HTTPServer(), mcphttp.WithMaxSessions(2))
 	a := limitsClient{t: t, h: h, addr: "192.0.2.1"}
 	b := limitsClient{t: t, h: h, addr: "192.0.2.2"}
 	s1, w := a.initialize()
@@ -98,7 +99,7 @@ func TestHTTPMaxSessions(t *testing.T) {
 	_, w = b.initialize()
 	wantRefused(t, w, http.StatusServiceUnavailable, 1, "maximum of 2 sessions")
 	// The sessions held still work, and ending one makes room.
-	if w := a.do("POST", s1, listBody); w.Code != 200 {
+	if w := a.do("POST", s1, rttest.ListBody); w.Code != 200 {
 		t.Fatalf("tools/list in a session: %d %s", w.Code, w.Body)
 	}
 	if w := a.do("DELETE", s1, ""); w.Code != http.StatusNoContent {
@@ -117,7 +118,7 @@ func TestHTTPMaxSessions(t *testing.T) {
 
 func TestHTTPMaxSessionsPerClient(t *testing.T) {
 	t.Run("by address", func(t *testing.T) {
-		h := mcphttp.Handler(httpServer(), mcphttp.WithMaxSessionsPerClient(2), mcphttp.WithSessionIdleTimeout(100*time.Millisecond))
+		h := mcphttp.Handler(rttest.HTTPServer(), mcphttp.WithMaxSessionsPerClient(2), mcphttp.WithSessionIdleTimeout(100*time.Millisecond))
 		a := limitsClient{t: t, h: h, addr: "192.0.2.1"}
 		b := limitsClient{t: t, h: h, addr: "2001:db8::1"}
 		for i := range 2 {
@@ -131,7 +132,7 @@ func TestHTTPMaxSessionsPerClient(t *testing.T) {
 			t.Fatalf("another address: %d %s", w.Code, w.Body)
 		}
 		// Expiry gives the places back.
-		deadline := time.Now().Add(testTimeout)
+		deadline := time.Now().Add(rttest.Timeout)
 		for {
 			s, w := a.initialize()
 			if s != "" {
@@ -144,7 +145,7 @@ func TestHTTPMaxSessionsPerClient(t *testing.T) {
 		}
 	})
 	t.Run("by principal", func(t *testing.T) {
-		h := mcphttp.Handler(httpServer(), mcphttp.WithAuthorization(testAuth), mcphttp.WithMaxSessionsPerClient(1))
+		h := mcphttp.Handler(rttest.HTTPServer(), mcphttp.WithAuthorization(testAuth), mcphttp.WithMaxSessionsPerClient(1))
 		alice := limitsClient{t: t, h: h, addr: "192.0.2.1", token: aliceToken}
 		aliceElsewhere := limitsClient{t: t, h: h, addr: "192.0.2.9", token: aliceToken}
 		bob := limitsClient{t: t, h: h, addr: "192.0.2.1", token: bobToken}
@@ -168,7 +169,7 @@ func TestHTTPMaxSessionsPerClient(t *testing.T) {
 
 func TestHTTPRateLimit(t *testing.T) {
 	const perSecond, burst = 2, 3
-	h := mcphttp.Handler(httpServer(), mcphttp.WithRateLimit(perSecond, burst))
+	h := mcphttp.Handler(rttest.HTTPServer(), mcphttp.WithRateLimit(perSecond, burst))
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	clock := func() time.Time { return now }
 	a := limitsClient{t: t, h: h, addr: "192.0.2.1", clock: clock}
@@ -178,18 +179,18 @@ func TestHTTPRateLimit(t *testing.T) {
 		t.Fatalf("initialize: %d %s", w.Code, w.Body)
 	}
 	for i := range burst - 1 {
-		if w := a.do("POST", s, listBody); w.Code != 200 {
+		if w := a.do("POST", s, rttest.ListBody); w.Code != 200 {
 			t.Fatalf("request %d within the burst: %d %s", i+2, w.Code, w.Body)
 		}
 	}
-	wantRefused(t, a.do("POST", s, listBody), http.StatusTooManyRequests, 1, "rate limit of 2 requests a second")
+	wantRefused(t, a.do("POST", s, rttest.ListBody), http.StatusTooManyRequests, 1, "rate limit of 2 requests a second")
 	// Other clients have buckets of their own.
 	if s, w := b.initialize(); s == "" {
 		t.Fatalf("another client: %d %s", w.Code, w.Body)
 	}
 	// The bucket refills at perSecond.
 	now = now.Add(time.Second / perSecond)
-	if w := a.do("POST", s, listBody); w.Code != 200 {
+	if w := a.do("POST", s, rttest.ListBody); w.Code != 200 {
 		t.Fatalf("after a refill: %d %s", w.Code, w.Body)
 	}
 	wantRefused(t, a.do("GET", s, ""), http.StatusTooManyRequests, 1, "rate limit")
@@ -199,7 +200,7 @@ func TestHTTPRateLimit(t *testing.T) {
 // clients seen recently, not every client ever seen.
 func TestHTTPRateLimitForgetsIdleClients(t *testing.T) {
 	const clients = 5000
-	h := mcphttp.Handler(httpServer(), mcphttp.WithRateLimit(1000, 1)) // refilled in 1 ms
+	h := mcphttp.Handler(rttest.HTTPServer(), mcphttp.WithRateLimit(1000, 1)) // refilled in 1 ms
 	for i := range clients {
 		c := limitsClient{t: t, h: h, addr: "10.0." + strconv.Itoa(i/256) + "." + strconv.Itoa(i%256)}
 		if w := c.do("GET", "", ""); w.Code == http.StatusTooManyRequests {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 )
 
@@ -56,9 +57,9 @@ func newLoadClient(t *testing.T, url string) *loadClient {
 	tr.MaxIdleConnsPerHost = 64
 	t.Cleanup(tr.CloseIdleConnections)
 	c := &loadClient{url: url, hc: &http.Client{Transport: tr}}
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), rttest.Timeout)
 	defer cancel()
-	if status, body, err := c.post(ctx, initBody); err != nil || status != 200 || c.session == "" {
+	if status, body, err := c.post(ctx, rttest.InitBody); err != nil || status != 200 || c.session == "" {
 		t.Fatalf("initialize: %d %s %v", status, body, err)
 	}
 	if status, body, err := c.post(ctx, initializedMsg); err != nil || status != 202 {
@@ -71,7 +72,7 @@ func newLoadClient(t *testing.T, url string) *loadClient {
 func barrierTool(n int64) rt.Tool {
 	var running atomic.Int64
 	all := make(chan struct{})
-	return tool("barrier", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+	return rttest.Tool("barrier", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 		if running.Add(1) == n {
 			close(all)
 		}
@@ -89,7 +90,7 @@ func barrierTool(n int64) rt.Tool {
 // answer, with its id.
 func TestHTTPLoad(t *testing.T) {
 	const clients, calls = 64, 1000
-	srv := newServer()
+	srv := rttest.NewServer()
 	srv.AddTool(barrierTool(calls))
 	ts := httptest.NewServer(mcphttp.Handler(srv))
 	defer ts.Close()
@@ -145,61 +146,61 @@ func TestHTTPLoad(t *testing.T) {
 func TestHTTPFaults(t *testing.T) {
 	started := make(chan struct{}, 1)
 	ended := make(chan error, 1)
-	srv := httpServer()
-	srv.AddTool(tool("forever", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.HTTPServer()
+	srv.AddTool(rttest.Tool("forever", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 		started <- struct{}{}
 		<-ctx.Done()
 		ended <- ctx.Err()
 		return nil, ctx.Err()
 	}))
 	huge := strings.Repeat("x", 64<<20)
-	srv.AddTool(tool("huge", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("huge", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return rt.TextResult(huge), nil
 	}))
-	srv.AddTool(tool("fail", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv.AddTool(rttest.Tool("fail", func(context.Context, *rt.ToolRequest) (*rt.CallToolResult, error) {
 		return nil, fmt.Errorf("open /srv/secret/config.yaml: permission denied")
 	}))
-	c := newHTTPClient(t, mcphttp.Handler(srv))
-	c.initialize("2025-11-25")
+	c := rttest.NewHTTPClient(t, mcphttp.Handler(srv))
+	c.Initialize("2025-11-25")
 	alive := func() {
 		t.Helper()
-		if x := c.post(echoBody, 200); !bytes.Contains(x.body, []byte(`"text":"hi"`)) {
-			t.Fatalf("the next request: %s", x.body)
+		if x := c.Post(echoBody, 200); !bytes.Contains(x.Body, []byte(`"text":"hi"`)) {
+			t.Fatalf("the next request: %s", x.Body)
 		}
 	}
 
 	// A panic: an error result that says nothing of the panic.
-	x := c.post(`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"panic"}}`, 200)
-	if !bytes.Contains(x.body, []byte(`"id":10,"result":{"content":[{"type":"text","text":"internal error`)) || !bytes.Contains(x.body, []byte(`"isError":true`)) {
-		t.Errorf("panic: %s", x.body)
+	x := c.Post(`{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"panic"}}`, 200)
+	if !bytes.Contains(x.Body, []byte(`"id":10,"result":{"content":[{"type":"text","text":"internal error`)) || !bytes.Contains(x.Body, []byte(`"isError":true`)) {
+		t.Errorf("panic: %s", x.Body)
 	}
-	assertNoLeak(t, x.body)
+	assertNoLeak(t, x.Body)
 	alive()
 
 	// A tool that never returns, until the client cancels it.
-	done := make(chan *exchange, 1)
+	done := make(chan *rttest.Exchange, 1)
 	go func() {
-		done <- c.do("POST", `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"forever"}}`)
+		done <- c.Do("POST", `{"jsonrpc":"2.0","id":11,"method":"tools/call","params":{"name":"forever"}}`)
 	}()
 	<-started
 	alive() // served while the call runs
-	c.post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":11,"reason":"tired"}}`, 202)
+	c.Post(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":11,"reason":"tired"}}`, 202)
 	select {
 	case err := <-ended:
 		if err != context.Canceled {
 			t.Errorf("the cancelled call's context: %v", err)
 		}
-	case <-time.After(testTimeout):
+	case <-time.After(rttest.Timeout):
 		t.Fatal("the cancelled call did not end")
 	}
-	if x := <-done; x.status != 202 || len(x.body) != 0 {
-		t.Errorf("the cancelled call's POST: %d %s", x.status, x.body)
+	if x := <-done; x.Status != 202 || len(x.Body) != 0 {
+		t.Errorf("the cancelled call's POST: %d %s", x.Status, x.Body)
 	}
 	alive()
 
 	// 64 MiB of result, read without validating it (slow under the race
 	// detector).
-	raw := &loadClient{url: c.url, session: c.session, hc: http.DefaultClient}
+	raw := &loadClient{url: c.URL, session: c.Session, hc: http.DefaultClient}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	status, body, err := raw.post(ctx, `{"jsonrpc":"2.0","id":12,"method":"tools/call","params":{"name":"huge"}}`)
@@ -209,11 +210,11 @@ func TestHTTPFaults(t *testing.T) {
 	alive()
 
 	// An error's text is the tool's own: the runtime adds nothing.
-	x = c.post(`{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"fail"}}`, 200)
-	if !bytes.Contains(x.body, []byte(`"isError":true`)) {
-		t.Errorf("fail: %s", x.body)
+	x = c.Post(`{"jsonrpc":"2.0","id":13,"method":"tools/call","params":{"name":"fail"}}`, 200)
+	if !bytes.Contains(x.Body, []byte(`"isError":true`)) {
+		t.Errorf("fail: %s", x.Body)
 	}
-	assertNoLeak(t, x.body)
+	assertNoLeak(t, x.Body)
 	alive()
 }
 
@@ -225,8 +226,8 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 	const sessions = 8
 	cancelled := make(chan struct{}, sessions)
 	started := make(chan struct{}, sessions)
-	srv := newServer()
-	srv.AddTool(tool("forever", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("forever", func(ctx context.Context, _ *rt.ToolRequest) (*rt.CallToolResult, error) {
 		// An event makes the call's stream resumable: its client going
 		// away does not cancel it; the session's expiry does.
 		rt.Progress(ctx, 1, 0, "started")
@@ -256,7 +257,7 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 		}()
 		select { // the call runs, its stream resumable
 		case <-started:
-		case <-time.After(testTimeout):
+		case <-time.After(rttest.Timeout):
 			t.Fatal("the call did not start")
 		}
 		time.Sleep(20 * time.Millisecond) // for the GET
@@ -267,7 +268,7 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 	for range sessions {
 		select {
 		case <-cancelled:
-		case <-time.After(testTimeout):
+		case <-time.After(rttest.Timeout):
 			t.Fatal("a call of a vanished client was not cancelled")
 		}
 	}
@@ -277,7 +278,7 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 		t.Logf("goroutines: %d before, %d with %d sessions, %d after", base, peak, sessions, n)
 	}
 	c := &loadClient{url: ts.URL, session: ids[0], hc: http.DefaultClient}
-	if status, body, _ := c.post(context.Background(), listBody); status != 404 {
+	if status, body, _ := c.post(context.Background(), rttest.ListBody); status != 404 {
 		t.Errorf("a reclaimed session: %d %s, want 404", status, body)
 	}
 }
@@ -286,7 +287,7 @@ func TestHTTPVanishedClientReclaimed(t *testing.T) {
 // when want is 0, then until the count stops falling) and returns the
 // count.
 func settledGoroutines(want int) int {
-	deadline := time.Now().Add(testTimeout)
+	deadline := time.Now().Add(rttest.Timeout)
 	n := goruntime.NumGoroutine()
 	for time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)

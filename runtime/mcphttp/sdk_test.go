@@ -12,6 +12,7 @@ import (
 	"time"
 
 	rt "github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/internal/rttest"
 	"github.com/mcpgen/mcpgen/runtime/mcphttp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -72,13 +73,13 @@ func (b *cutBody) Read(p []byte) (int, error) {
 // the answer.
 func TestHTTPResumeGoSDK(t *testing.T) {
 	gate := make(chan struct{})
-	srv := newServer()
-	srv.AddTool(tool("steps", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+	srv := rttest.NewServer()
+	srv.AddTool(rttest.Tool("steps", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		for i, step := range []string{"one", "two"} {
 			if i == 1 {
 				select {
 				case <-gate:
-				case <-time.After(testTimeout):
+				case <-time.After(rttest.Timeout):
 				}
 			}
 			rt.Log(ctx, rt.LevelInfo, step)
@@ -97,7 +98,7 @@ func TestHTTPResumeGoSDK(t *testing.T) {
 			mu.Unlock()
 		},
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), rttest.Timeout)
 	defer cancel()
 	cut := &cutTransport{onCut: func() { close(gate) }}
 	cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: ts.URL, HTTPClient: &http.Client{Transport: cut}}, legacySession)
@@ -126,7 +127,7 @@ func TestHTTPResumeGoSDK(t *testing.T) {
 		defer mu.Unlock()
 		return strings.Join(logs, " ")
 	}
-	for deadline := time.Now().Add(testTimeout); got() != "one two" && time.Now().Before(deadline); {
+	for deadline := time.Now().Add(rttest.Timeout); got() != "one two" && time.Now().Before(deadline); {
 		time.Sleep(10 * time.Millisecond)
 	}
 	if got() != "one two" {

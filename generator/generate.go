@@ -341,7 +341,7 @@ func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 			if filepath.Base(d.Pos.Filename) == output && isGeneratedFile(d.Pos.Filename) {
 				continue
 			}
-			if e.Kind == packages.TypeError && (strings.Contains(e.Msg, "RegisterMCP") || strings.Contains(e.Msg, "MCPOptions") || isFormMethodError(e.Msg)) {
+			if e.Kind == packages.TypeError && awaitsGeneration(e.Msg) {
 				continue // uses of what is about to be (re)generated
 			}
 			if key := d.String(); !seen[key] {
@@ -351,6 +351,14 @@ func loadErrors(roots []*packages.Package, output, dir string) Diagnostics {
 		}
 	})
 	return diags
+}
+
+// awaitsGeneration reports whether a type error is about what generation
+// is about to declare: RegisterMCP, MCPOptions or a form's methods, which
+// the user's code may use before the first generation, and does whenever
+// the load has not read the previous one (see parseSource).
+func awaitsGeneration(msg string) bool {
+	return strings.Contains(msg, "RegisterMCP") || strings.Contains(msg, "MCPOptions") || isFormMethodError(msg)
 }
 
 // compileErrors splits the go command's report of a failed compile,

@@ -147,6 +147,10 @@ func TestCheckStandIn(t *testing.T) {
 		standIn   bool
 	}{
 		{"tools", "package lib\n\nvar helper = 2\n\n" + tool, true},
+		// The load does not read the previous file's declarations, so the
+		// use of RegisterMCP is a type error of the load's, which must not
+		// cost the stand-in.
+		{"a use of RegisterMCP", "package lib\n\nimport \"github.com/mcpgen/mcpgen/runtime\"\n\nvar helper = 2\n\n// Serve registers.\nfunc Serve(s *runtime.Server) { RegisterMCP(s) }\n\n" + tool, true},
 		{"form methods", "package lib\n\nvar helper = 2\n\n// Note is a form.\n//\n//mcp:form\ntype Note struct {\n\tText string `json:\"text\"`\n}\n\n" + tool, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -41,7 +41,11 @@ func newCheckInput(fset *token.FileSet, pkg *packages.Package, imports map[strin
 		in.ours = append(in.ours, fset.File(f.Package))
 		methods = methods || declaresMethods(f)
 	}
-	if len(pkg.TypeErrors) == 0 && !methods {
+	// The package's declarations stand in for its files when the load
+	// found no errors in them but uses of what generation declares: those
+	// are in function bodies and initializers, which the check of the
+	// generated files does not read.
+	if !methods && !slices.ContainsFunc(pkg.TypeErrors, func(e types.Error) bool { return !awaitsGeneration(e.Msg) }) {
 		in.loaded = pkg.Types
 	}
 	return in

@@ -57,6 +57,21 @@ type RootsCapability struct {
 // regard to case, and a repeated member merges into or replaces the
 // earlier one, as encoding/json does.
 func parseClientCapabilities(raw []byte) Capabilities {
+	return parseCapsInto(raw, nil)
+}
+
+// capStore holds the capabilities a Capabilities points to, for a value
+// that lives as long as its capabilities (a request of revision
+// 2026-07-28), so that they cost no allocation of their own.
+type capStore struct {
+	sampling    SamplingCapability
+	elicitation ElicitationCapability
+	roots       RootsCapability
+}
+
+// parseCapsInto is parseClientCapabilities with the declared capabilities
+// held in st, or allocated when st is nil.
+func parseCapsInto(raw []byte, st *capStore) Capabilities {
 	caps := Capabilities{Raw: raw}
 	if len(raw) == 0 {
 		return caps
@@ -89,14 +104,20 @@ func parseClientCapabilities(raw []byte) Capabilities {
 	if d.Err() != nil {
 		return caps
 	}
+	if st == nil && (c.sampling || c.elicitation || c.roots) {
+		st = new(capStore)
+	}
 	if c.sampling {
-		caps.Sampling = &SamplingCapability{Context: c.samplingContext, Tools: c.samplingTools}
+		st.sampling = SamplingCapability{Context: c.samplingContext, Tools: c.samplingTools}
+		caps.Sampling = &st.sampling
 	}
 	if c.elicitation {
-		caps.Elicitation = &ElicitationCapability{Form: c.form || !c.url, URL: c.url}
+		st.elicitation = ElicitationCapability{Form: c.form || !c.url, URL: c.url}
+		caps.Elicitation = &st.elicitation
 	}
 	if c.roots {
-		caps.Roots = &RootsCapability{ListChanged: c.listChanged}
+		st.roots = RootsCapability{ListChanged: c.listChanged}
+		caps.Roots = &st.roots
 	}
 	return caps
 }

@@ -159,7 +159,8 @@ func (s *Session) startCall(m *message, r replier) { s.startRun(m, r, nil) }
 // for tools/call). The message's id and params alias the read buffer: a
 // call that runs elsewhere gets a copy of its own (see useRead).
 func (s *Session) startRun(m *message, r replier, run runFunc) {
-	c := &callContext{s: s, key: keyOf(m.id), r: r, run: run, tool: m.tool}
+	c := takeCall(r) // rev2026.go
+	*c = callContext{s: s, key: keyOf(m.id), r: r, run: run, tool: m.tool}
 	s.mu.Lock()
 	if s.draining {
 		s.mu.Unlock()

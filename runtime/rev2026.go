@@ -100,13 +100,22 @@ type request26 struct {
 	r      replier
 	s      *Session
 	method string
-	id     []byte // owned copy
+	id     []byte // owned copy, for a request that runs as a call; else the message's
 
 	caps       Capabilities
+	capStore   capStore // what caps points to
 	clientInfo []byte   // raw, read when asked for (clientInfo)
 	level      LogLevel // levelOff without logLevel
 
 	mrtr *mrtrState // multi round-trip state; nil for requests without it
+
+	// call is the context of the request's call, allocated with it for a
+	// request that runs as one, until startRun takes it.
+	call *callContext
+	// aliased is set while id, caps.Raw and clientInfo alias the message,
+	// which is enough for a request answered before its message is
+	// released.
+	aliased bool
 
 	// written is set when the result was written complete, as revision
 	// 2026-07-28 has it, by its encoder (see appendCallResult); the
@@ -114,18 +123,94 @@ type request26 struct {
 	written bool
 }
 
-// newRequest26 allocates a request of method, with its multi round-trip
-// state in the same allocation for the methods that have one.
-func newRequest26(method string) (*request26, *mrtrState) {
+// call26 is a request of revision 2026-07-28 that runs as a call (see
+// runs26): the request, the context of its call, its multi round-trip
+// state and room for the bytes it keeps, in one allocation, so that such
+// a request costs what a call of an older revision costs.
+type call26 struct {
+	q   request26
+	c   callContext
+	st  mrtrState
+	own [call26Own]byte
+}
+
+// call26Own is the room a call26 has for its request's id, capabilities
+// and clientInfo: enough for what clients send (an id, the capabilities
+// of the revision, a name, a title and a version), and enough to make the
+// call26 fill its size class (704 bytes); more is allocated.
+const call26Own = 256
+
+// runs26 reports whether a request of method runs as a call (startRun),
+// which outlasts the handling of its message.
+func runs26(method string) bool {
+	switch method {
+	case methodToolsCall, methodPromptsGet, methodResourcesRead, methodComplete, methodListen:
+		return true
+	}
+	return false
+}
+
+// hasState26 reports whether a request of method has multi round-trip
+// state.
+func hasState26(method string) bool {
 	switch method {
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		qs := new(struct {
-			q  request26
-			st mrtrState
-		})
-		return &qs.q, &qs.st
+		return true
 	}
-	return new(request26), nil
+	return false
+}
+
+// newRequest26 allocates the request m, answered through r, whose _meta
+// says mt. A request that runs as a call gets its call's context and,
+// for the methods that have one, its multi round-trip state in the same
+// allocation, and a copy of the bytes it keeps; any other is answered
+// before its message is released, and aliases it.
+func (s *Session) newRequest26(m *message, r replier, mt *meta26) *request26 {
+	if !runs26(m.method) {
+		q := &request26{r: r, s: s, method: m.method, id: m.id, clientInfo: mt.info, level: mt.level, aliased: true}
+		q.caps = parseCapsInto(mt.caps, &q.capStore)
+		return q
+	}
+	qc := new(call26)
+	q := &qc.q
+	*q = request26{r: r, s: s, method: m.method, level: mt.level, call: &qc.c}
+	if hasState26(m.method) {
+		q.mrtr = &qc.st
+	}
+	q.keep(qc.own[:0], m.id, mt.caps, mt.info)
+	return q
+}
+
+// keep gives the request a copy of its id, capabilities and clientInfo,
+// in own if they fit.
+func (q *request26) keep(own, id, caps, info []byte) {
+	if n := len(id) + len(caps) + len(info); n > cap(own) {
+		own = make([]byte, 0, n)
+	}
+	own = append(append(append(own, id...), caps...), info...)
+	q.id = own[:len(id):len(id)]
+	q.caps = parseCapsInto(own[len(id):len(id)+len(caps):len(id)+len(caps)], &q.capStore)
+	q.clientInfo = own[len(id)+len(caps):]
+	q.aliased = false
+}
+
+// takeCall returns the context for the call answering through r: the one
+// allocated with its request, or a new one.
+func takeCall(r replier) *callContext {
+	q, ok := r.(*request26)
+	if !ok {
+		return new(callContext)
+	}
+	if q.aliased {
+		// Not expected to run as a call (runs26): it needs its own copy.
+		q.keep(nil, q.id, q.caps.Raw, q.clientInfo)
+	}
+	c := q.call
+	if c == nil {
+		return new(callContext)
+	}
+	q.call = nil
+	return c
 }
 
 // info returns what the request's clientInfo says; self-reported, for
@@ -138,30 +223,8 @@ func (q *request26) info() Implementation {
 	return info
 }
 
-// meta26 is the _meta of a request, as read from its params.
-type meta26 struct {
-	version    string
-	hasVersion bool
-	caps       []byte
-	info       []byte // clientInfo, raw
-	level      LogLevel
-}
-
-// has2026Meta is the cheap test for a 2026-07-28 request: its params name
-// the protocol version key.
-func has2026Meta(params []byte) bool {
-	return bytes.Contains(params, []byte(metaProtocolVersion))
-}
-
-// readMeta26 reads params._meta.
-func readMeta26(params []byte) (meta26, *Error) {
-	if mt, ok := scanMeta26(params); ok { // meta26.go
-		return mt, nil
-	}
-	return decodeMeta26(params)
-}
-
-// decodeMeta26 is readMeta26 with encoding/json.
+// decodeMeta26 reads params._meta with encoding/json, for the shapes the
+// parse of a message leaves to it (meta26.go).
 func decodeMeta26(params []byte) (meta26, *Error) {
 	mt := meta26{level: levelOff}
 	var p struct {
@@ -220,7 +283,8 @@ func unsupportedVersion(v string) *Error {
 // *request26), or done when it answered the request itself. Other requests
 // go on as they came.
 func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
-	if !has2026Meta(m.params) {
+	mt, err := meta26Of(m) // meta26.go
+	if err == nil && !mt.hasVersion {
 		if s.initialized && s.rev == rev20260728 && m.method != methodInitialize {
 			if removedIn2026(m.method) {
 				s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method + " is not part of protocol revision 2026-07-28"})
@@ -229,10 +293,6 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 			s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaProtocolVersion) + "] is required in protocol revision 2026-07-28"})
 			return r, true
 		}
-		return r, false
-	}
-	mt, err := readMeta26(m.params)
-	if err == nil && !mt.hasVersion {
 		return r, false
 	}
 	if err != nil {
@@ -266,13 +326,7 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaClientCaps) + "] is required"})
 		return r, true
 	}
-	q, st := newRequest26(m.method)
-	// The request's id, capabilities and clientInfo, in one allocation.
-	own := make([]byte, 0, len(m.id)+len(mt.caps)+len(mt.info))
-	own = append(append(append(own, m.id...), mt.caps...), mt.info...)
-	id, caps, info := own[:len(m.id):len(m.id)], own[len(m.id):len(m.id)+len(mt.caps):len(m.id)+len(mt.caps)], own[len(m.id)+len(mt.caps):]
-	*q = request26{r: r, s: s, method: m.method, id: id,
-		caps: parseClientCapabilities(caps), clientInfo: info, level: mt.level}
+	q := s.newRequest26(m, r, &mt)
 	switch m.method {
 	case methodDiscover:
 		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
@@ -281,12 +335,10 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.listen(m, q)
 		return q, true
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		err := s.srv.openState(m.method, m.params, st)
-		if err != nil {
+		if err := s.srv.openState(m.method, m.params, q.mrtr); err != nil {
 			s.replyError(r, m.id, err)
 			return r, true
 		}
-		q.mrtr = st
 	}
 	return q, false
 }

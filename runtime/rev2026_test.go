@@ -588,17 +588,21 @@ func TestListenEndsWithResult2026(t *testing.T) {
 }
 
 // TestClientFromRequest2026 checks that a handler sees the client info,
-// capabilities and revision of its own request in revision 2026-07-28.
+// capabilities and revision of its own request in revision 2026-07-28,
+// when what the request keeps fits the room a call has for it and when it
+// does not.
 func TestClientFromRequest2026(t *testing.T) {
 	srv := newServer()
 	srv.AddTool(tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		info, caps := rt.ClientInfo(ctx), rt.ClientCapabilities(ctx)
-		return rt.TextResult(fmt.Sprintf("%s/%s %s elicit=%v sample=%v", info.Name, info.Version, rt.ProtocolVersion(ctx), caps.Elicitation != nil, caps.Sampling != nil)), nil
+		return rt.TextResult(fmt.Sprintf("%s/%s %s elicit=%v sample=%v %s", info.Name, info.Version, rt.ProtocolVersion(ctx), caps.Elicitation != nil, caps.Sampling != nil, caps.Raw)), nil
 	}))
 	c := start(t, srv)
+	large := `{"experimental":{"x":"` + strings.Repeat("x", 300) + `"},"roots":{}}`
 	for i, tc := range []struct{ caps, want string }{
-		{`{"elicitation":{}}`, "tester/0.1 2026-07-28 elicit=true sample=false"},
-		{`{"sampling":{}}`, "tester/0.1 2026-07-28 elicit=false sample=true"},
+		{`{"elicitation":{}}`, `tester/0.1 2026-07-28 elicit=true sample=false {"elicitation":{}}`},
+		{`{"sampling":{}}`, `tester/0.1 2026-07-28 elicit=false sample=true {"sampling":{}}`},
+		{large, `tester/0.1 2026-07-28 elicit=false sample=false ` + large},
 	} {
 		if text, _ := toolText(t, c.call(i+1, "tools/call", params26(tc.caps, map[string]any{"name": "whoami"}))); text != tc.want {
 			t.Errorf("request %d: %q, want %q", i+1, text, tc.want)

@@ -232,12 +232,16 @@ func (s *Session) runCall(c *callContext) {
 	}
 	// The call's context ends, and the request is no longer needed: the
 	// answer holds its id. Nothing may keep the request alive while the
-	// answer waits to be written: it is no longer counted.
+	// answer waits to be written: it is no longer counted. The replier
+	// is let go under the lock too, where the helpers of a context that
+	// outlives its call look for it (request26Of).
 	c.mu.Lock()
 	c.endLocked()
 	in, size := c.in, len(c.id)+len(c.params)
 	c.in, c.id, c.params = nil, nil, nil
 	cancelled := c.cancelled
+	r := c.r
+	c.r = nil
 	c.mu.Unlock()
 	// Until it is written, the answer counts against the memory budget
 	// instead of the request.
@@ -249,12 +253,12 @@ func (s *Session) runCall(c *callContext) {
 		}
 	}
 	if !cancelled {
-		c.r.reply(resp)
+		r.reply(resp)
 	}
 	s.mem.give(len(resp))
 	*out = resp
 	putBuffer(out)
-	c.r, c.run = nil, nil
+	c.run = nil
 	if !c.overran {
 		s.workers.release()
 	}

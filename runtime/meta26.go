@@ -30,6 +30,11 @@ type meta26 struct {
 	caps       []byte
 	info       []byte // clientInfo, raw
 	level      LogLevel
+
+	// declared is what caps declares, when capsRead: the parse reads it
+	// in passing.
+	declared declaredCaps
+	capsRead bool
 }
 
 // readMeta26Member reads the _meta member of params whose name, key, the
@@ -60,7 +65,11 @@ func readMeta26Member(d *mcpimpl.Decoder, key []byte, mt *meta26) {
 			v, _ := d.StringView()
 			mt.version, mt.hasVersion = versionString(v), true
 		case metaClientCaps:
-			mt.caps, _ = d.RawView()
+			c, ok := readDeclaredCaps(d) // client.go
+			if !ok {
+				c = declaredCaps{} // as parseClientCapabilities: none declared
+			}
+			mt.caps, mt.declared, mt.capsRead = d.LastView(), c, true
 		case metaClientInfo:
 			mt.info, _ = d.RawView() // read when asked for (request26.info)
 		case metaLogLevel:

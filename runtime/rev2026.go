@@ -100,22 +100,23 @@ type request26 struct {
 	r      replier
 	s      *Session
 	method string
-	id     []byte // owned copy, for a request that runs as a call; else the message's
 
-	caps       Capabilities
-	capStore   capStore // what caps points to
-	clientInfo []byte   // raw, read when asked for (clientInfo)
-	level      LogLevel // levelOff without logLevel
+	// c is the context of the request's call: allocated with the request
+	// for one that runs as a call (call26), else made when it runs as one
+	// (takeCall); nil for a request answered at once.
+	c *callContext
 
-	mrtr *mrtrState // multi round-trip state; nil for requests without it
+	// The raw capabilities and clientInfo, read only when a handler asks
+	// for them, are where the request's params hold them: the call's
+	// params, which it holds until it is answered; in own when the params
+	// do not hold them as they are (decodeMeta26 read them).
+	capsAt, infoAt metaSpan
+	own            []byte
 
-	// call is the context of the request's call, allocated with it for a
-	// request that runs as one, until startRun takes it.
-	call *callContext
-	// aliased is set while id, caps.Raw and clientInfo alias the message,
-	// which is enough for a request answered before its message is
-	// released.
-	aliased bool
+	level    LogLevel     // levelOff without logLevel
+	mrtr     *mrtrState   // multi round-trip state; nil for requests without it
+	declared declaredCaps // the capabilities the request declares
+	capStore capStore     // what its Capabilities point to
 
 	// written is set when the result was written complete, as revision
 	// 2026-07-28 has it, by its encoder (see appendCallResult); the
@@ -123,22 +124,32 @@ type request26 struct {
 	written bool
 }
 
-// call26 is a request of revision 2026-07-28 that runs as a call (see
-// runs26): the request, the context of its call, its multi round-trip
-// state and room for the bytes it keeps, in one allocation, so that such
-// a request costs what a call of an older revision costs.
-type call26 struct {
-	q   request26
-	c   callContext
-	st  mrtrState
-	own [call26Own]byte
+// metaSpan is where a request's params (or own) hold a raw _meta value,
+// as offsets, so that it holds for a copy of the params too.
+type metaSpan struct{ off, n uint32 }
+
+// spanIn returns where params holds v, and reports false when v is not a
+// part of params.
+func spanIn(params, v []byte) (metaSpan, bool) {
+	if len(v) == 0 {
+		return metaSpan{}, true
+	}
+	off := cap(params) - cap(v)
+	if len(params) > maxSpan || off < 0 || off+len(v) > len(params) || &params[off] != &v[0] {
+		return metaSpan{}, false
+	}
+	return metaSpan{uint32(off), uint32(len(v))}, true
 }
 
-// call26Own is the room a call26 has for its request's id, capabilities
-// and clientInfo: enough for what clients send (an id, the capabilities
-// of the revision, a name, a title and a version), and enough to make the
-// call26 fill its size class (704 bytes); more is allocated.
-const call26Own = 256
+// call26 is a request of revision 2026-07-28 that runs as a call (see
+// runs26): the request, the context of its call and its multi round-trip
+// state in one allocation, so that such a request costs what a call of an
+// older revision costs.
+type call26 struct {
+	q  request26
+	c  callContext
+	st mrtrState
+}
 
 // runs26 reports whether a request of method runs as a call (startRun),
 // which outlasts the handling of its message.
@@ -163,35 +174,45 @@ func hasState26(method string) bool {
 // newRequest26 allocates the request m, answered through r, whose _meta
 // says mt. A request that runs as a call gets its call's context and,
 // for the methods that have one, its multi round-trip state in the same
-// allocation, and a copy of the bytes it keeps; any other is answered
-// before its message is released, and aliases it.
+// allocation.
 func (s *Session) newRequest26(m *message, r replier, mt *meta26) *request26 {
-	if !runs26(m.method) {
-		q := &request26{r: r, s: s, method: m.method, id: m.id, clientInfo: mt.info, level: mt.level, aliased: true}
-		q.caps = parseCapsInto(mt.caps, &q.capStore)
-		return q
+	var q *request26
+	if runs26(m.method) {
+		qc := new(call26)
+		q, qc.q.c = &qc.q, &qc.c
+		if hasState26(m.method) {
+			q.mrtr = &qc.st
+		}
+	} else {
+		q = new(request26)
 	}
-	qc := new(call26)
-	q := &qc.q
-	*q = request26{r: r, s: s, method: m.method, level: mt.level, call: &qc.c}
-	if hasState26(m.method) {
-		q.mrtr = &qc.st
+	q.r, q.s, q.method, q.level = r, s, m.method, mt.level
+	var inCaps, inInfo bool
+	q.capsAt, inCaps = spanIn(m.params, mt.caps)
+	q.infoAt, inInfo = spanIn(m.params, mt.info)
+	if !inCaps || !inInfo { // read by decodeMeta26
+		q.own = append(append(make([]byte, 0, len(mt.caps)+len(mt.info)), mt.caps...), mt.info...)
+		q.capsAt, q.infoAt = metaSpan{0, uint32(len(mt.caps))}, metaSpan{uint32(len(mt.caps)), uint32(len(mt.info))}
 	}
-	q.keep(qc.own[:0], m.id, mt.caps, mt.info)
+	if mt.capsRead {
+		q.declared = mt.declared
+	} else if len(mt.caps) > 0 {
+		q.declared = capsDeclared(mt.caps)
+	}
+	q.declared.store(&q.capStore)
 	return q
 }
 
-// keep gives the request a copy of its id, capabilities and clientInfo,
-// in own if they fit.
-func (q *request26) keep(own, id, caps, info []byte) {
-	if n := len(id) + len(caps) + len(info); n > cap(own) {
-		own = make([]byte, 0, n)
+// capsDeclared returns the capabilities raw declares, as
+// parseClientCapabilities reads them.
+func capsDeclared(raw []byte) declaredCaps {
+	var st capStore
+	caps := parseCapsInto(raw, &st)
+	return declaredCaps{
+		sampling: caps.Sampling != nil, samplingContext: st.sampling.Context, samplingTools: st.sampling.Tools,
+		elicitation: caps.Elicitation != nil, form: st.elicitation.Form, url: st.elicitation.URL,
+		roots: caps.Roots != nil, listChanged: st.roots.ListChanged,
 	}
-	own = append(append(append(own, id...), caps...), info...)
-	q.id = own[:len(id):len(id)]
-	q.caps = parseCapsInto(own[len(id):len(id)+len(caps):len(id)+len(caps)], &q.capStore)
-	q.clientInfo = own[len(id)+len(caps):]
-	q.aliased = false
 }
 
 // takeCall returns the context for the call answering through r: the one
@@ -201,25 +222,55 @@ func takeCall(r replier) *callContext {
 	if !ok {
 		return new(callContext)
 	}
-	if q.aliased {
-		// Not expected to run as a call (runs26): it needs its own copy.
-		q.keep(nil, q.id, q.caps.Raw, q.clientInfo)
+	if q.c == nil {
+		q.c = new(callContext) // a request not expected to run as a call (runs26)
 	}
-	c := q.call
-	if c == nil {
-		return new(callContext)
+	return q.c
+}
+
+// capabilities returns the capabilities the request declares, pointing
+// into it; Raw is left out (see rawMeta).
+func (q *request26) capabilities() Capabilities {
+	var caps Capabilities
+	q.declared.point(&caps, &q.capStore)
+	return caps
+}
+
+// rawMeta calls f with the raw capabilities and clientInfo of the
+// request, aliasing its params: nil once its call is answered, which
+// releases them, and for a request that is not a call.
+func (q *request26) rawMeta(f func(caps, info []byte)) {
+	if q.own != nil {
+		f(q.own[q.capsAt.off:][:q.capsAt.n], q.own[q.infoAt.off:][:q.infoAt.n])
+		return
 	}
-	q.call = nil
-	return c
+	if q.c == nil {
+		f(nil, nil)
+		return
+	}
+	q.c.mu.Lock()
+	defer q.c.mu.Unlock()
+	var caps, info []byte
+	if p := q.c.params; p != nil {
+		if q.capsAt.n > 0 {
+			caps = p[q.capsAt.off:][:q.capsAt.n]
+		}
+		if q.infoAt.n > 0 {
+			info = p[q.infoAt.off:][:q.infoAt.n]
+		}
+	}
+	f(caps, info)
 }
 
 // info returns what the request's clientInfo says; self-reported, for
 // display only, so what does not read as an Implementation is left out.
 func (q *request26) info() Implementation {
 	var info Implementation
-	if len(q.clientInfo) > 0 {
-		_ = json.Unmarshal(q.clientInfo, &info)
-	}
+	q.rawMeta(func(_, raw []byte) {
+		if len(raw) > 0 {
+			_ = json.Unmarshal(raw, &info)
+		}
+	})
 	return info
 }
 
@@ -384,8 +435,10 @@ func (srv *Server) appendServerInfo(b []byte) []byte {
 func (q *request26) reply(msg []byte) {
 	if q.mrtr != nil {
 		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
-			q.r.reply(appendResult(nil, q.id, q.complete(res, "input_required")))
-			return
+			if id, _, ok := responseID(msg); ok {
+				q.r.reply(appendResult(nil, id, q.complete(res, "input_required")))
+				return
+			}
 		}
 	}
 	if q.written {
@@ -527,11 +580,11 @@ func (t talker) request26() *request26 {
 
 // caps returns the client capabilities in force for the talker: those of
 // its request in revision 2026-07-28, else the session's.
-func (t talker) caps() *Capabilities {
+func (t talker) caps() Capabilities {
 	if q := t.request26(); q != nil {
-		return &q.caps
+		return q.capabilities()
 	}
-	return &t.s.talk.caps
+	return t.s.talk.caps
 }
 
 // clientLevel returns the least severe level the client wants messages

@@ -610,6 +610,38 @@ func TestClientFromRequest2026(t *testing.T) {
 	}
 }
 
+// TestClientAfterAnswer2026 checks that a handler's context that outlives
+// its 2026-07-28 request, whose params are released when it is answered,
+// reads nothing of the request any more: no client info, no capabilities,
+// as outside a request of a session that was not initialized.
+func TestClientAfterAnswer2026(t *testing.T) {
+	srv := newServer()
+	kept := make(chan context.Context, 1)
+	srv.AddTool(tool("keep", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		kept <- ctx
+		return rt.TextResult(rt.ClientInfo(ctx).Name), nil
+	}))
+	c := start(t, srv)
+	if text, _ := toolText(t, c.call(1, "tools/call", params26(`{"sampling":{}}`, map[string]any{"name": "keep"}))); text != "tester" {
+		t.Fatalf("client name during the call %q, want tester", text)
+	}
+	ctx := <-kept
+	if info := rt.ClientInfo(ctx); info != (rt.Implementation{}) {
+		t.Errorf("client info after the answer %+v, want none", info)
+	}
+	if caps := rt.ClientCapabilities(ctx); caps.Raw != nil || caps.Sampling != nil {
+		t.Errorf("capabilities after the answer: raw %s, sampling %v; want none", caps.Raw, caps.Sampling)
+	}
+	// The next request reuses what the first one's params were read into.
+	if text, _ := toolText(t, c.call(2, "tools/call", params26(`{}`, map[string]any{"name": "keep"}))); text != "tester" {
+		t.Fatalf("client name during the second call %q, want tester", text)
+	}
+	<-kept
+	if info := rt.ClientInfo(ctx); info != (rt.Implementation{}) {
+		t.Errorf("client info of the first request after the second %+v, want none", info)
+	}
+}
+
 // TestReadInputRequired2026 checks that resources/read can ask for input
 // too, and that initialize never negotiates 2026-07-28.
 func TestReadInputRequired2026(t *testing.T) {

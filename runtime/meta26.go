@@ -35,11 +35,19 @@ type meta26 struct {
 	// in passing.
 	declared declaredCaps
 	capsRead bool
+
+	// retry is set when the params have a requestState member: the
+	// request is a retry of a multi round-trip request (openState).
+	retry bool
 }
 
 // readMeta26Member reads the _meta member of params whose name, key, the
-// decoder d has just returned, into mt.
+// decoder d has just returned, into mt, and notes a requestState member.
 func readMeta26Member(d *mcpimpl.Decoder, key []byte, mt *meta26) {
+	if string(key) == "requestState" {
+		mt.retry = true
+		return
+	}
 	if string(key) != "_meta" {
 		if len(key) == len("_meta") && bytes.EqualFold(key, []byte("_meta")) {
 			mt.state = metaOdd
@@ -106,9 +114,9 @@ func meta26Of(m *message) (meta26, *Error) {
 // versionString returns v as a string, without a copy when it names a
 // revision the server knows.
 func versionString(v []byte) string {
-	for _, r := range revisions {
-		if r == string(v) {
-			return r
+	for i := len(revisions) - 1; i >= 0; i-- { // the newest first: those are what send _meta
+		if revisions[i] == string(v) {
+			return revisions[i]
 		}
 	}
 	return string(v)

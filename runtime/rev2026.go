@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -108,13 +109,18 @@ type request26 struct {
 
 	// The raw capabilities and clientInfo, read only when a handler asks
 	// for them, are where the request's params hold them: the call's
-	// params, which it holds until it is answered; in own when the params
-	// do not hold them as they are (decodeMeta26 read them).
+	// params, which it holds until it is answered; in *own when the
+	// params do not hold them as they are (decodeMeta26 read them).
 	capsAt, infoAt metaSpan
-	own            []byte
+	own            *[]byte
 
-	level    LogLevel     // levelOff without logLevel
-	mrtr     *mrtrState   // multi round-trip state; nil for requests without it
+	level LogLevel // levelOff without logLevel
+
+	// mrtr is the multi round-trip state of a request that has one
+	// (hasState26): made when its handler first asks for input, or when
+	// the request is a retry (state).
+	mrtr atomic.Pointer[mrtrState]
+
 	declared declaredCaps // the capabilities the request declares
 	capStore capStore     // what its Capabilities point to
 
@@ -142,13 +148,11 @@ func spanIn(params, v []byte) (metaSpan, bool) {
 }
 
 // call26 is a request of revision 2026-07-28 that runs as a call (see
-// runs26): the request, the context of its call and its multi round-trip
-// state in one allocation, so that such a request costs what a call of an
-// older revision costs.
+// runs26): the request and the context of its call in one allocation, so
+// that such a request costs what a call of an older revision costs.
 type call26 struct {
-	q  request26
-	c  callContext
-	st mrtrState
+	q request26
+	c callContext
 }
 
 // runs26 reports whether a request of method runs as a call (startRun),
@@ -180,9 +184,6 @@ func (s *Session) newRequest26(m *message, r replier, mt *meta26) *request26 {
 	if runs26(m.method) {
 		qc := new(call26)
 		q, qc.q.c = &qc.q, &qc.c
-		if hasState26(m.method) {
-			q.mrtr = &qc.st
-		}
 	} else {
 		q = new(request26)
 	}
@@ -191,7 +192,8 @@ func (s *Session) newRequest26(m *message, r replier, mt *meta26) *request26 {
 	q.capsAt, inCaps = spanIn(m.params, mt.caps)
 	q.infoAt, inInfo = spanIn(m.params, mt.info)
 	if !inCaps || !inInfo { // read by decodeMeta26
-		q.own = append(append(make([]byte, 0, len(mt.caps)+len(mt.info)), mt.caps...), mt.info...)
+		own := append(append(make([]byte, 0, len(mt.caps)+len(mt.info)), mt.caps...), mt.info...)
+		q.own = &own
 		q.capsAt, q.infoAt = metaSpan{0, uint32(len(mt.caps))}, metaSpan{uint32(len(mt.caps)), uint32(len(mt.info))}
 	}
 	if mt.capsRead {
@@ -228,6 +230,16 @@ func takeCall(r replier) *callContext {
 	return q.c
 }
 
+// state returns the multi round-trip state of the request, which must
+// have one (hasState26), making it on first use.
+func (q *request26) state() *mrtrState {
+	if st := q.mrtr.Load(); st != nil {
+		return st
+	}
+	q.mrtr.CompareAndSwap(nil, &mrtrState{method: q.method})
+	return q.mrtr.Load()
+}
+
 // capabilities returns the capabilities the request declares, pointing
 // into it; Raw is left out (see rawMeta).
 func (q *request26) capabilities() Capabilities {
@@ -241,7 +253,8 @@ func (q *request26) capabilities() Capabilities {
 // releases them, and for a request that is not a call.
 func (q *request26) rawMeta(f func(caps, info []byte)) {
 	if q.own != nil {
-		f(q.own[q.capsAt.off:][:q.capsAt.n], q.own[q.infoAt.off:][:q.infoAt.n])
+		own := *q.own
+		f(own[q.capsAt.off:][:q.capsAt.n], own[q.infoAt.off:][:q.infoAt.n])
 		return
 	}
 	if q.c == nil {
@@ -386,9 +399,13 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.listen(m, q)
 		return q, true
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		if err := s.srv.openState(m.method, m.params, q.mrtr); err != nil {
-			s.replyError(r, m.id, err)
-			return r, true
+		if m.meta.retry {
+			st := new(mrtrState)
+			if err := s.srv.openState(m.method, m.params, st); err != nil {
+				s.replyError(r, m.id, err)
+				return r, true
+			}
+			q.mrtr.Store(st)
 		}
 	}
 	return q, false
@@ -433,8 +450,8 @@ func (srv *Server) appendServerInfo(b []byte) []byte {
 // its encoder wrote complete goes out as it is, any other is spliced
 // (result26.go), and only what cannot be is rewritten whole.
 func (q *request26) reply(msg []byte) {
-	if q.mrtr != nil {
-		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
+	if st := q.mrtr.Load(); st != nil {
+		if res := q.s.srv.inputRequired(st); res != nil {
 			if id, _, ok := responseID(msg); ok {
 				q.r.reply(appendResult(nil, id, q.complete(res, "input_required")))
 				return

@@ -347,6 +347,11 @@ func TestElicitBothEras(t *testing.T) {
 		if r := c.call(4, "tools/call", retry); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "verification") {
 			t.Errorf("altered state: got %s", r.raw)
 		}
+		// A member name spelled with an escape is the same member.
+		c.send(`{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"delete_all","request\u0053tate":"x"}}`)
+		if r := c.recvResponse("41"); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "requestState is not one this server issued") {
+			t.Errorf("state under an escaped name: got %s", r.raw)
+		}
 		// Answers without the state that asked for them are not taken.
 		delete(retry, "requestState")
 		res = c.result(5, "tools/call", retry)

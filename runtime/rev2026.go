@@ -393,7 +393,7 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 	q := s.newRequest26(m, r, &mt)
 	switch m.method {
 	case methodDiscover:
-		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
+		q.Reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
 		return q, true
 	case methodListen:
 		s.listen(m, q)
@@ -449,34 +449,34 @@ func (srv *Server) appendServerInfo(b []byte) []byte {
 // InputRequiredResult instead, whatever its handler returned. A result
 // its encoder wrote complete goes out as it is, any other is spliced
 // (result26.go), and only what cannot be is rewritten whole.
-func (q *request26) reply(msg []byte) {
+func (q *request26) Reply(msg []byte) {
 	if st := q.mrtr.Load(); st != nil {
 		if res := q.s.srv.inputRequired(st); res != nil {
 			if id, _, ok := responseID(msg); ok {
-				q.r.reply(appendResult(nil, id, q.complete(res, "input_required")))
+				q.r.Reply(appendResult(nil, id, q.complete(res, "input_required")))
 				return
 			}
 		}
 	}
 	if q.written {
-		q.r.reply(msg)
+		q.r.Reply(msg)
 		return
 	}
 	buf := getBuffer()
 	out, ok := q.spliceResponse((*buf)[:0], msg)
 	if !ok {
 		putBuffer(buf)
-		q.r.reply(q.rewrite(msg))
+		q.r.Reply(q.rewrite(msg))
 		return
 	}
-	q.r.reply(out)
+	q.r.Reply(out)
 	*buf = out
 	putBuffer(buf)
 }
 
-func (q *request26) related(msg []byte) error { return q.r.related(msg) }
-func (q *request26) begin()                   { q.r.begin() }
-func (q *request26) end()                     { q.r.end() }
+func (q *request26) Related(msg []byte) error { return q.r.Related(msg) }
+func (q *request26) Begin()                   { q.r.Begin() }
+func (q *request26) End()                     { q.r.End() }
 
 // idle lets a call run in place as it would without the wrapper.
 // A subscription, which lasts, never runs in place.

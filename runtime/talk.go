@@ -109,7 +109,7 @@ func (t talker) send(msg []byte) error {
 	}
 	r := t.c.r
 	t.c.mu.Unlock()
-	return r.related(msg)
+	return r.Related(msg)
 }
 
 // notify sends a notification within the call's exchange.

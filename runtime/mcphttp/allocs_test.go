@@ -1,0 +1,96 @@
+package mcphttp_test
+
+import (
+	"bytes"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/mcpgen/mcpgen/runtime"
+	"github.com/mcpgen/mcpgen/runtime/mcphttp"
+)
+
+// maxPostAllocs is what a tools/call POST of searchTool may allocate,
+// handler and tool together (see BenchmarkHTTPCall): the tool's three, the
+// call's context and result (as over stdio) and the response's
+// Content-Type; with a session, its entry and the watch on the request's
+// context (six); stateless, the request's own session (six). The session's
+// answers go to the POST's reply as it is, without an adapter.
+const maxPostAllocs = 12
+
+// TestHTTPCallAllocs pins the allocations of a tools/call POST through the
+// Streamable HTTP handler, so that a change that adds one is seen, and
+// checks the answer.
+func TestHTTPCallAllocs(t *testing.T) {
+	const call = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":5}}}`
+	const want = `{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"found 3 files matching *.go (limit 5)"}]}}`
+	srv := runtime.NewServer("bench", "1.0.0")
+	srv.AddTool(searchTool())
+	stateful := mcphttp.Handler(srv)
+	for _, tc := range []struct {
+		name    string
+		h       http.Handler
+		session string
+	}{
+		{"session", stateful, initSession(t, stateful)},
+		{"stateless", mcphttp.Handler(srv, mcphttp.WithStateless()), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := new(resettableBody)
+			req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", nil)
+			req.Header.Set("Accept", "application/json, text/event-stream")
+			req.Header.Set("Content-Type", "application/json")
+			req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+			if tc.session != "" {
+				req.Header.Set("Mcp-Session-Id", tc.session)
+			}
+			w := &keepWriter{h: http.Header{}}
+			post := func() {
+				body.Reset([]byte(call))
+				req.Body = body
+				clear(w.h)
+				w.status = 0
+				w.body.Reset()
+				tc.h.ServeHTTP(w, req)
+			}
+			post()
+			if w.status != http.StatusOK || w.body.String() != want {
+				t.Fatalf("answer %d %s, want 200 %s", w.status, w.body.String(), want)
+			}
+			if !allocsCounted {
+				t.Log("the race detector allocates on its own; allocations not counted")
+				return
+			}
+			for range 100 { // warm the pools
+				post()
+			}
+			n := testing.AllocsPerRun(500, post)
+			if n > maxPostAllocs {
+				t.Errorf("a tools/call POST allocates %.1f times, want at most %d", n, maxPostAllocs)
+			}
+			t.Logf("%.1f allocations per POST", n)
+		})
+	}
+}
+
+// resettableBody is a request body that a test reuses from request to
+// request.
+type resettableBody struct{ bytes.Reader }
+
+func (*resettableBody) Close() error { return nil }
+
+// keepWriter is a ResponseWriter that keeps the status and the body.
+type keepWriter struct {
+	h      http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func (w *keepWriter) Header() http.Header { return w.h }
+func (w *keepWriter) Write(p []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.body.Write(p)
+}
+func (w *keepWriter) WriteHeader(s int) { w.status = s }

@@ -100,15 +100,18 @@ func readMeta26Member(d *mcpimpl.Decoder, key []byte, mt *meta26) {
 }
 
 // meta26Of returns the _meta of the request m, as the parse read it or,
-// where it did not, as decodeMeta26 reads it.
-func meta26Of(m *message) (meta26, *Error) {
+// where it did not, as decodeMeta26 reads it, in m.
+func meta26Of(m *message) (*meta26, *Error) {
 	switch m.meta.state {
 	case metaRead:
-		return m.meta, nil
+		return &m.meta, nil
 	case metaOdd:
-		return decodeMeta26(m.params)
+		var err *Error
+		m.meta, err = decodeMeta26(m.params)
+		return &m.meta, err
 	}
-	return meta26{level: levelOff}, nil
+	m.meta = meta26{level: levelOff}
+	return &m.meta, nil
 }
 
 // versionString returns v as a string, without a copy when it names a

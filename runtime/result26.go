@@ -96,11 +96,11 @@ func endResult26(ctx context.Context, dst []byte, cache bool) []byte {
 	return dst
 }
 
-// endResult26 completes result, a result the runtime built, of at least
-// one member and with no _meta, resultType or cache hint of its own, by
-// appending the members revision 2026-07-28 adds (see appendMembers26)
+// finishResult26 completes result, a result the runtime built, of at
+// least one member and with no _meta, resultType or cache hint of its own,
+// by appending the members revision 2026-07-28 adds (see appendMembers26)
 // before its closing brace.
-func (srv *Server) endResult26(result []byte, kind string, cache bool) []byte {
+func (srv *Server) finishResult26(result []byte, kind string, cache bool) []byte {
 	result = srv.appendMembers26(append(result[:len(result)-1], ','), kind, cache)
 	return append(result, '}')
 }

@@ -390,11 +390,11 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaClientCaps) + "] is required"})
 		return r, true
 	}
-	q := s.newRequest26(m, r, &mt)
+	q := s.newRequest26(m, r, mt)
 	switch m.method {
 	case methodDiscover:
 		// Written complete, as revision 2026-07-28 has it.
-		s.replyResult(r, m.id, s.srv.endResult26(s.srv.discover(s.rev), "complete", true))
+		s.replyResult(r, m.id, s.srv.finishResult26(s.srv.discover(s.rev), "complete", true))
 		return q, true
 	case methodListen:
 		s.listen(m, q)
@@ -454,7 +454,7 @@ func (q *request26) Reply(msg []byte) {
 	if st := q.mrtr.Load(); st != nil {
 		if res := q.s.srv.inputRequired(st); res != nil {
 			if id, _, ok := responseID(msg); ok {
-				q.r.Reply(appendResult(nil, id, q.s.srv.endResult26(res, "input_required", false)))
+				q.r.Reply(appendResult(nil, id, q.s.srv.finishResult26(res, "input_required", false)))
 				return
 			}
 		}

@@ -19,10 +19,10 @@ import (
 const maxPostAllocs = 12
 
 // maxPost2026Allocs is maxPostAllocs for a request of revision 2026-07-28,
-// which stands alone as a stateless one does: its session's decoder grows
-// its stack twice more for the params' deeper _meta. Its envelope and what
-// the headers must match are read without a copy (scan2026).
-const maxPost2026Allocs = maxPostAllocs + 2
+// which stands alone as a stateless one does. Its envelope and what the
+// headers must match are read without a copy (scan2026), and its session's
+// decoder makes room for the params' deeper _meta at once.
+const maxPost2026Allocs = maxPostAllocs
 
 // TestHTTPCallAllocs pins the allocations of a tools/call POST through the
 // Streamable HTTP handler, so that a change that adds one is seen, and

@@ -176,9 +176,8 @@ func hasState26(method string) bool {
 }
 
 // newRequest26 allocates the request m, answered through r, whose _meta
-// says mt. A request that runs as a call gets its call's context and,
-// for the methods that have one, its multi round-trip state in the same
-// allocation.
+// says mt. A request that runs as a call gets its call's context in the
+// same allocation.
 func (s *Session) newRequest26(m *message, r replier, mt *meta26) *request26 {
 	var q *request26
 	if runs26(m.method) {

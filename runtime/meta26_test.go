@@ -91,3 +91,32 @@ func TestMeta26Malformed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzMeta26 checks on any params that the _meta the parse of a message
+// reads is what encoding/json reads, and that the capabilities it reads
+// in passing are those parseClientCapabilities reads.
+func FuzzMeta26(f *testing.F) {
+	f.Add(`{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"roots":{"listChanged":true}},"io.modelcontextprotocol/clientInfo":{"name":"c"},"io.modelcontextprotocol/logLevel":"info"},"name":"t"}`)
+	f.Add(`{"_meta":{"io.modelcontextprotocol/clientCapabilities":{"sampling":{"tools":{}},"Sampling":null}},"requestState":"x"}`)
+	f.Fuzz(func(t *testing.T, params string) {
+		msg := []byte(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":` + params + `}`)
+		var d mcpimpl.Decoder
+		var m message
+		if parseMessage(&d, msg, &m) != nil || m.meta.state != metaRead {
+			return
+		}
+		got := m.meta
+		want, err := decodeMeta26(m.params)
+		if err != nil {
+			t.Fatalf("encoding/json fails where the parse did not: %v", err.Message)
+		}
+		if got.version != want.version || got.hasVersion != want.hasVersion || !bytes.Equal(got.info, want.info) || got.level != want.level || !bytes.Equal(got.caps, want.caps) {
+			t.Errorf("read %+v\nwant %+v", got, want)
+		}
+		if got.capsRead {
+			if q := capsDeclared(got.caps); got.declared != q {
+				t.Errorf("capabilities %s: read %+v, want %+v", got.caps, got.declared, q)
+			}
+		}
+	})
+}

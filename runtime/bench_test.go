@@ -35,6 +35,7 @@ func BenchmarkToolsCall(b *testing.B) {
 	call := `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"search_files","arguments":{"pattern":"*.go","limit":10,"recursive":true}}}` + "\n"
 	b.ReportAllocs()
 	b.ResetTimer()
+	defer reportCPU(b)()
 	for b.Loop() {
 		roundTrip(call)
 	}

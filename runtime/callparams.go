@@ -29,8 +29,9 @@ type toolSpan struct {
 // the tools/call name and arguments in them, as decodeToolParams would:
 // the last "name" and the last "arguments" that is not null. The span is
 // not found when the name is not a string or holds an escape, or when
-// params is not valid JSON.
-func readParams(d *mcpimpl.Decoder) ([]byte, toolSpan) {
+// params is not valid JSON. It reads their _meta into mt (meta26.go).
+func readParams(d *mcpimpl.Decoder, mt *meta26) ([]byte, toolSpan) {
+	*mt = meta26{level: levelOff}
 	var name, args []byte
 	hasName, plain := false, true
 	if d.Object() {
@@ -59,7 +60,7 @@ func readParams(d *mcpimpl.Decoder) ([]byte, toolSpan) {
 				}
 				args, _ = d.RawView()
 			default:
-				d.Skip()
+				readMeta26Member(d, key, mt)
 			}
 		}
 	}

@@ -57,6 +57,21 @@ type RootsCapability struct {
 // regard to case, and a repeated member merges into or replaces the
 // earlier one, as encoding/json does.
 func parseClientCapabilities(raw []byte) Capabilities {
+	return parseCapsInto(raw, nil)
+}
+
+// capStore holds the capabilities a Capabilities points to, for a value
+// that lives as long as its capabilities (a request of revision
+// 2026-07-28), so that they cost no allocation of their own.
+type capStore struct {
+	sampling    SamplingCapability
+	elicitation ElicitationCapability
+	roots       RootsCapability
+}
+
+// parseCapsInto is parseClientCapabilities with the declared capabilities
+// held in st, or allocated when st is nil.
+func parseCapsInto(raw []byte, st *capStore) Capabilities {
 	caps := Capabilities{Raw: raw}
 	if len(raw) == 0 {
 		return caps
@@ -67,38 +82,74 @@ func parseClientCapabilities(raw []byte) Capabilities {
 		scanDecoders.Put(d)
 	}()
 	d.Reset(raw, "capabilities")
-	var c declaredCaps
-	if !d.Null() && d.Object() {
-		for {
-			key, ok := d.Field()
-			if !ok {
-				break
-			}
-			switch {
-			case bytes.EqualFold(key, []byte("sampling")):
-				c.sampling = readCapMembers(d, c.sampling, "context", "tools", &c.samplingContext, &c.samplingTools)
-			case bytes.EqualFold(key, []byte("elicitation")):
-				c.elicitation = readCapMembers(d, c.elicitation, "form", "url", &c.form, &c.url)
-			case bytes.EqualFold(key, []byte("roots")):
-				c.roots = readRootsCap(d, c.roots, &c.listChanged)
-			default:
-				d.Skip()
-			}
-		}
-	}
-	if d.Err() != nil {
+	c, ok := readDeclaredCaps(d)
+	if !ok || d.Err() != nil {
 		return caps
 	}
+	if st == nil && (c.sampling || c.elicitation || c.roots) {
+		st = new(capStore)
+	}
+	c.store(st)
+	c.point(&caps, st)
+	return caps
+}
+
+// store fills st with the capabilities c declares.
+func (c declaredCaps) store(st *capStore) {
 	if c.sampling {
-		caps.Sampling = &SamplingCapability{Context: c.samplingContext, Tools: c.samplingTools}
+		st.sampling = SamplingCapability{Context: c.samplingContext, Tools: c.samplingTools}
 	}
 	if c.elicitation {
-		caps.Elicitation = &ElicitationCapability{Form: c.form || !c.url, URL: c.url}
+		st.elicitation = ElicitationCapability{Form: c.form || !c.url, URL: c.url}
 	}
 	if c.roots {
-		caps.Roots = &RootsCapability{ListChanged: c.listChanged}
+		st.roots = RootsCapability{ListChanged: c.listChanged}
 	}
-	return caps
+}
+
+// point points the members of caps at the capabilities of st that c
+// declares.
+func (c declaredCaps) point(caps *Capabilities, st *capStore) {
+	if c.sampling {
+		caps.Sampling = &st.sampling
+	}
+	if c.elicitation {
+		caps.Elicitation = &st.elicitation
+	}
+	if c.roots {
+		caps.Roots = &st.roots
+	}
+}
+
+// readDeclaredCaps reads a client's capabilities, the value d is at,
+// without recording a violation, so that the parse of a message can read
+// them in passing. It reports false when they are not of the expected
+// shape, and then none count as declared.
+func readDeclaredCaps(d *mcpimpl.Decoder) (declaredCaps, bool) {
+	var c declaredCaps
+	if d.Null() {
+		return c, true
+	}
+	if d.Peek() != mcpimpl.ObjectValue {
+		d.Skip()
+		return c, false
+	}
+	d.Object()
+	ok := true
+	for {
+		key, more := d.Field()
+		if !more {
+			return c, ok
+		}
+		switch {
+		case bytes.EqualFold(key, []byte("sampling")):
+			c.sampling = readCapMembers(d, c.sampling, "context", "tools", &c.samplingContext, &c.samplingTools, &ok)
+		case bytes.EqualFold(key, []byte("elicitation")):
+			c.elicitation = readCapMembers(d, c.elicitation, "form", "url", &c.form, &c.url, &ok)
+		case bytes.EqualFold(key, []byte("roots")):
+			c.roots = readRootsCap(d, c.roots, &c.listChanged, &ok)
+		}
+	}
 }
 
 // declaredCaps is what parseClientCapabilities has read so far: which
@@ -113,8 +164,9 @@ type declaredCaps struct {
 // readCapMembers reads a capability that is null or an object whose
 // members a and b count as declared when present and not null, other
 // members being ignored. It reports whether the capability is present:
-// null removes an earlier one, an object merges into it.
-func readCapMembers(d *mcpimpl.Decoder, present bool, a, b string, hasA, hasB *bool) bool {
+// null removes an earlier one, an object merges into it. A value of
+// another type clears ok.
+func readCapMembers(d *mcpimpl.Decoder, present bool, a, b string, hasA, hasB, ok *bool) bool {
 	if d.Null() {
 		*hasA, *hasB = false, false
 		return false
@@ -122,12 +174,15 @@ func readCapMembers(d *mcpimpl.Decoder, present bool, a, b string, hasA, hasB *b
 	if !present {
 		*hasA, *hasB = false, false
 	}
-	if !d.Object() {
-		return false // a violation: d.Err reports it
+	if d.Peek() != mcpimpl.ObjectValue {
+		d.Skip()
+		*ok = false
+		return false
 	}
+	d.Object()
 	for {
-		key, ok := d.Field()
-		if !ok {
+		key, more := d.Field()
+		if !more {
 			return true
 		}
 		switch {
@@ -143,7 +198,7 @@ func readCapMembers(d *mcpimpl.Decoder, present bool, a, b string, hasA, hasB *b
 // readRootsCap reads the roots capability: null or an object whose
 // listChanged is a boolean or null. It reports whether it is present, as
 // readCapMembers does.
-func readRootsCap(d *mcpimpl.Decoder, present bool, listChanged *bool) bool {
+func readRootsCap(d *mcpimpl.Decoder, present bool, listChanged, ok *bool) bool {
 	if d.Null() {
 		*listChanged = false
 		return false
@@ -151,17 +206,22 @@ func readRootsCap(d *mcpimpl.Decoder, present bool, listChanged *bool) bool {
 	if !present {
 		*listChanged = false
 	}
-	if !d.Object() {
+	if d.Peek() != mcpimpl.ObjectValue {
+		d.Skip()
+		*ok = false
 		return false
 	}
+	d.Object()
 	for {
-		key, ok := d.Field()
-		if !ok {
+		key, more := d.Field()
+		if !more {
 			return true
 		}
 		if bytes.EqualFold(key, []byte("listChanged")) && !d.Null() {
-			if v, ok := d.Bool(); ok {
-				*listChanged = v
+			if d.Peek() != mcpimpl.BoolValue {
+				*ok = false
+			} else {
+				*listChanged, _ = d.Bool()
 			}
 		}
 		d.Skip() // the value, unless read above
@@ -191,10 +251,12 @@ func ClientCapabilities(ctx context.Context) Capabilities {
 	}
 	c := s.talk.caps
 	if q := request26Of(ctx); q != nil {
-		c = q.caps // revision 2026-07-28: the request's own
+		c = q.capabilities() // revision 2026-07-28: the request's own
+		q.rawMeta(func(caps, _ []byte) { c.Raw = append(json.RawMessage(nil), caps...) })
+	} else {
+		c.Raw = append(json.RawMessage(nil), c.Raw...)
 	}
 	c.Sampling, c.Elicitation, c.Roots = clone(c.Sampling), clone(c.Elicitation), clone(c.Roots)
-	c.Raw = append(json.RawMessage(nil), c.Raw...)
 	return c
 }
 

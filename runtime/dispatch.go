@@ -20,27 +20,23 @@ const (
 var supportedMethods = []byte(`{"supported":["initialize","ping","logging/setLevel","tools/list","tools/call"]}`)
 
 // A replier takes the responses to the requests of one incoming message:
-// the transport for a single message, a collector for a batch.
-type replier interface {
-	reply(msg []byte)
-	// related writes a message that belongs to a request's exchange but is
-	// not its response: a notification (progress, a log message) or a
-	// request to the client, sent while the request is handled. Over a
-	// stream it goes out at once; a transport with a stream per request
-	// (Streamable HTTP) sends it there, before the response.
-	related(msg []byte) error
-	// begin and end bracket an asynchronous request.
-	begin()
-	end()
-}
+// the transport for a single message, a collector for a batch. It is an
+// [Exchange] (transport.go): Related writes a message that belongs to a
+// request's exchange but is not its response: a notification (progress,
+// a log message) or a request to the client, sent while the request is
+// handled. Over a stream it goes out at once; a transport with a stream
+// per request (Streamable HTTP) sends it there, before the response. Begin
+// and End bracket an asynchronous request. A transport's Exchange is the
+// replier of its messages as it is, without an adapter.
+type replier = Exchange
 
 // direct replies straight through the session's transport.
 type direct struct{ s *Session }
 
-func (r direct) reply(msg []byte)         { r.s.send(msg) }
-func (r direct) related(msg []byte) error { return r.s.out.writeMessage(msg) }
-func (direct) begin()                     {}
-func (direct) end()                       {}
+func (r direct) Reply(msg []byte)         { r.s.send(msg) }
+func (r direct) Related(msg []byte) error { return r.s.out.writeMessage(msg) }
+func (direct) Begin()                     {}
+func (direct) End()                       {}
 
 // handle processes one incoming message, a JSON-RPC message or a batch. It
 // is called from the transport's read loop, one message at a time; data may
@@ -87,14 +83,14 @@ func (s *Session) route(m *message, r replier) {
 func (s *Session) replyError(r replier, id []byte, e *Error) {
 	buf := getBuffer()
 	*buf = appendError((*buf)[:0], id, e)
-	r.reply(*buf)
+	r.Reply(*buf)
 	putBuffer(buf)
 }
 
 func (s *Session) replyResult(r replier, id, result []byte) {
 	buf := getBuffer()
 	*buf = appendResult((*buf)[:0], id, result)
-	r.reply(*buf)
+	r.Reply(*buf)
 	putBuffer(buf)
 }
 
@@ -159,7 +155,8 @@ func (s *Session) startCall(m *message, r replier) { s.startRun(m, r, nil) }
 // for tools/call). The message's id and params alias the read buffer: a
 // call that runs elsewhere gets a copy of its own (see useRead).
 func (s *Session) startRun(m *message, r replier, run runFunc) {
-	c := &callContext{s: s, key: keyOf(m.id), r: r, run: run, tool: m.tool}
+	c := takeCall(r) // rev2026.go
+	*c = callContext{s: s, key: keyOf(m.id), r: r, run: run, tool: m.tool}
 	s.mu.Lock()
 	if s.draining {
 		s.mu.Unlock()
@@ -178,7 +175,7 @@ func (s *Session) startRun(m *message, r replier, run runFunc) {
 	}
 	s.workers.acquire(s)
 	s.mem.take(len(m.id) + len(m.params))
-	r.begin()
+	r.Begin()
 	if s.inlines(r) {
 		s.inlineCall = c // handle runs it once routing is done
 		c.useRead(r, m)  // callalias.go
@@ -189,14 +186,21 @@ func (s *Session) startRun(m *message, r replier, run runFunc) {
 }
 
 // inlines reports whether a call answered through r may run on the
-// goroutine that handed its message in: a replier that is an inliner
-// decides, else the session's transport does, for single messages.
+// goroutine that handed its message in: for a single message of the
+// session's own transport, the transport decides; a replier that is an
+// inliner decides for itself; a batch's calls never do; and those of a
+// transport's Exchange always do: the caller of Handle runs the Call it
+// returns (transport.go).
 func (s *Session) inlines(r replier) bool {
-	if il, ok := r.(inliner); ok {
-		return il.idle()
+	switch r := r.(type) {
+	case direct:
+		return s.inline != nil && s.inline.idle()
+	case *batch:
+		return false
+	case inliner:
+		return r.idle()
 	}
-	_, single := r.(direct)
-	return single && s.inline != nil && s.inline.idle()
+	return true
 }
 
 // cancelFor cancels the calls in flight that answer through r, whose
@@ -214,7 +218,7 @@ func (s *Session) cancelFor(r replier) {
 // runCall answers one tools/call.
 func (s *Session) runCall(c *callContext) {
 	defer s.wg.Done()
-	defer c.r.end()
+	defer c.r.End()
 	out := getBuffer()
 	var resp []byte
 	var err *Error
@@ -231,12 +235,16 @@ func (s *Session) runCall(c *callContext) {
 	}
 	// The call's context ends, and the request is no longer needed: the
 	// answer holds its id. Nothing may keep the request alive while the
-	// answer waits to be written: it is no longer counted.
+	// answer waits to be written: it is no longer counted. The replier
+	// is let go under the lock too, where the helpers of a context that
+	// outlives its call look for it (request26Of).
 	c.mu.Lock()
 	c.endLocked()
 	in, size := c.in, len(c.id)+len(c.params)
 	c.in, c.id, c.params = nil, nil, nil
 	cancelled := c.cancelled
+	r := c.r
+	c.r = nil
 	c.mu.Unlock()
 	// Until it is written, the answer counts against the memory budget
 	// instead of the request.
@@ -248,12 +256,12 @@ func (s *Session) runCall(c *callContext) {
 		}
 	}
 	if !cancelled {
-		c.r.reply(resp)
+		r.Reply(resp)
 	}
 	s.mem.give(len(resp))
 	*out = resp
 	putBuffer(out)
-	c.r, c.run = nil, nil
+	c.run = nil
 	if !c.overran {
 		s.workers.release()
 	}
@@ -404,7 +412,7 @@ type batch struct {
 	wg        sync.WaitGroup
 }
 
-func (b *batch) reply(msg []byte) {
+func (b *batch) Reply(msg []byte) {
 	b.s.mem.take(len(msg))
 	b.mu.Lock()
 	b.responses = append(b.responses, append([]byte(nil), msg...))
@@ -414,9 +422,9 @@ func (b *batch) reply(msg []byte) {
 
 // related sends at once: a batch's answer is one message, so what belongs
 // before a response cannot wait inside it.
-func (b *batch) related(msg []byte) error { return b.r.related(msg) }
-func (b *batch) begin()                   { b.wg.Add(1) }
-func (b *batch) end()                     { b.wg.Done() }
+func (b *batch) Related(msg []byte) error { return b.r.Related(msg) }
+func (b *batch) Begin()                   { b.wg.Add(1) }
+func (b *batch) End()                     { b.wg.Done() }
 
 // handleBatch handles a JSON-RPC batch: accepted only in revision 2025-03-26,
 // the one revision that has them.
@@ -462,10 +470,10 @@ func (s *Session) handleBatch(data []byte, r replier) {
 	if !s.track() {
 		return
 	}
-	r.begin()
+	r.Begin()
 	go func() {
 		defer s.wg.Done()
-		defer r.end()
+		defer r.End()
 		b.wg.Wait()
 		if len(b.responses) == 0 {
 			return // only notifications
@@ -477,7 +485,7 @@ func (s *Session) handleBatch(data []byte, r replier) {
 			}
 			out = append(out, resp...)
 		}
-		r.reply(append(out, ']'))
+		r.Reply(append(out, ']'))
 		s.mem.give(b.held)
 	}()
 }

@@ -77,7 +77,7 @@ func parseCommon(d *mcpimpl.Decoder, data []byte, m *message) bool {
 				return false
 			}
 			d.Reset(data[i:], "")
-			m.params, m.tool = readParams(d) // callparams.go
+			m.params, m.tool = readParams(d, &m.meta) // callparams.go
 			if d.Failed() {
 				return false
 			}

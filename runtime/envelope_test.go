@@ -85,6 +85,11 @@ func checkAsDecoded(t *testing.T, data []byte, m *message) {
 		t.Errorf("%s: scanned id %s, method %q, params %s, tool %+v; decoded id %s, method %q, params %s, tool %+v",
 			data, m.id, m.method, m.params, m.tool, want.id, want.method, want.params, want.tool)
 	}
+	a, b := m.meta, want.meta
+	if a.state != b.state || a.version != b.version || a.hasVersion != b.hasVersion || !same(a.caps, b.caps) || !same(a.info, b.info) ||
+		a.level != b.level || a.declared != b.declared || a.capsRead != b.capsRead || a.retry != b.retry {
+		t.Errorf("%s: scanned _meta %+v; decoded %+v", data, a, b)
+	}
 }
 
 // FuzzParseCommon checks on any input that what the scan of the common

@@ -1,7 +1,6 @@
 package runtime
 
 import (
-	"bytes"
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
@@ -94,17 +93,14 @@ type sealedState struct {
 	Asked   []string                   `json:"p,omitempty"`
 }
 
-// openState reads the multi round-trip fields of a request: it verifies
-// requestState and takes the answers of earlier rounds from it, and this
-// round's answers from inputResponses (only those the server asked for).
-// It fills st, which must be new.
+// openState reads the multi round-trip fields of a retry, a request whose
+// params have a requestState member: it verifies requestState and takes
+// the answers of earlier rounds from it, and this round's answers from
+// inputResponses (only those the server asked for). It fills st, which
+// must be new. A first round has nothing to verify, nor anything to read
+// until its handler asks for input (request26.state).
 func (srv *Server) openState(method string, params []byte, st *mrtrState) *Error {
 	st.method = method
-	if !bytes.Contains(params, []byte("requestState")) && !bytes.Contains(params, []byte(`\u`)) {
-		// A first round (no requestState, not even spelled with escapes):
-		// nothing to verify, nor to read until the handler asks for input.
-		return nil
-	}
 	var p map[string]json.RawMessage
 	if err := json.Unmarshal(params, &p); err != nil {
 		return &Error{Code: CodeInvalidParams, Message: "Invalid params: " + err.Error()}

@@ -52,6 +52,7 @@ type message struct {
 	result []byte   // raw JSON result of a response
 	err    []byte   // raw JSON error of a response
 	tool   toolSpan // where params has a tools/call's name and arguments (callparams.go)
+	meta   meta26   // what params._meta says, as far as the parse read it (meta26.go)
 }
 
 func (m *message) isRequest() bool      { return m.method != "" && m.id != nil }
@@ -114,7 +115,7 @@ func parseDecoded(d *mcpimpl.Decoder, data []byte, m *message) *Error {
 		case "params":
 			switch d.Peek() {
 			case mcpimpl.ObjectValue:
-				m.params, m.tool = readParams(d)
+				m.params, m.tool = readParams(d, &m.meta)
 			case mcpimpl.ArrayValue:
 				m.params, _ = d.RawView()
 			case mcpimpl.NullValue:

@@ -71,7 +71,7 @@ func Progress(ctx context.Context, progress, total float64, message string) erro
 	buf := getBuffer()
 	defer putBuffer(buf)
 	*buf = appendNotification((*buf)[:0], notifyProgress, b)
-	return r.related(*buf)
+	return r.Related(*buf)
 }
 
 // progressToken returns a copy of params._meta.progressToken of a request,

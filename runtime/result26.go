@@ -96,6 +96,15 @@ func endResult26(ctx context.Context, dst []byte, cache bool) []byte {
 	return dst
 }
 
+// finishResult26 completes result, a result the runtime built, of at
+// least one member and with no _meta, resultType or cache hint of its own,
+// by appending the members revision 2026-07-28 adds (see appendMembers26)
+// before its closing brace.
+func (srv *Server) finishResult26(result []byte, kind string, cache bool) []byte {
+	result = srv.appendMembers26(append(result[:len(result)-1], ','), kind, cache)
+	return append(result, '}')
+}
+
 // spliceResult appends result to dst completed as complete26 completes
 // it, and reports whether it could; when it could not, dst is left as it
 // was.
@@ -187,14 +196,13 @@ func (srv *Server) spliceResult(dst, result []byte, kind string, cache bool) ([]
 
 // spliceResponse appends msg, a response the runtime wrote to request q,
 // to dst as revision 2026-07-28 has it, without decoding it (see
-// request26.reply for what changes). It reports false for a message it cannot complete so, which
-// then takes the general path.
+// request26.reply for what changes). It reports false for a message it
+// cannot complete so, which then takes the general path.
 func (q *request26) spliceResponse(dst, msg []byte) (out []byte, ok bool) {
-	const head = `{"jsonrpc":"2.0","id":`
-	if !bytes.HasPrefix(msg, []byte(head)) || !bytes.HasPrefix(msg[len(head):], q.id) || len(msg) < len(head)+len(q.id)+2 || msg[len(head)+len(q.id)] != ',' || msg[len(msg)-1] != '}' {
+	_, at, ok := responseID(msg)
+	if !ok || msg[len(msg)-1] != '}' {
 		return nil, false
 	}
-	at := len(head) + len(q.id) + 1
 	rest := msg[at : len(msg)-1]
 	const result, errCode = `"result":`, `"error":{"code":`
 	switch {
@@ -225,3 +233,33 @@ func (q *request26) spliceResponse(dst, msg []byte) (out []byte, ok bool) {
 
 // The codes spliceResponse exchanges.
 var notFoundCode, invalidParamsCode = strconv.Itoa(CodeResourceNotFound), strconv.Itoa(CodeInvalidParams)
+
+// responseHead is how the runtime starts every response it writes.
+const responseHead = `{"jsonrpc":"2.0","id":`
+
+// responseID returns the id of msg, a response the runtime wrote, and
+// the offset of what follows the comma after it; ok is false when msg does
+// not start as the runtime writes a response: the head, an id that is a
+// string or a number, a comma.
+func responseID(msg []byte) (id []byte, at int, ok bool) {
+	if !bytes.HasPrefix(msg, []byte(responseHead)) {
+		return nil, 0, false
+	}
+	i := len(responseHead)
+	if i < len(msg) && msg[i] == '"' {
+		for i++; i < len(msg) && msg[i] != '"'; i++ {
+			if msg[i] == '\\' {
+				i++
+			}
+		}
+		i++ // the closing quote
+	} else {
+		for i < len(msg) && (msg[i] == '-' || msg[i] == '+' || msg[i] == '.' || msg[i] == 'e' || msg[i] == 'E' || msg[i] >= '0' && msg[i] <= '9') {
+			i++
+		}
+	}
+	if i == len(responseHead) || i >= len(msg) || msg[i] != ',' {
+		return nil, 0, false
+	}
+	return msg[len(responseHead):i], i + 1, true
+}

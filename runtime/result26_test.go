@@ -91,7 +91,7 @@ func TestCallResult2026(t *testing.T) {
 		TextResult(strings.Repeat("x", 1<<20)),
 	} {
 		s := &Session{srv: srv, rev: rev20260728}
-		q := &request26{s: s, method: methodToolsCall, id: []byte("1")}
+		q := &request26{s: s, method: methodToolsCall}
 		c := &callContext{s: s, r: q}
 		got := s.appendCallResult(c, nil, res)
 		if !q.written {
@@ -142,12 +142,18 @@ func TestSpliceResponse(t *testing.T) {
 			`{"jsonrpc":"2.0","id":3,"error":{"code":-32603,"message":"Internal error"}}`},
 		{"longer code", methodToolsCall, `3`, `{"jsonrpc":"2.0","id":3,"error":{"code":-320021,"message":"x"}}`,
 			`{"jsonrpc":"2.0","id":3,"error":{"code":-320021,"message":"x"}}`},
-		{"another id", methodToolsCall, `4`, `{"jsonrpc":"2.0","id":44,"result":{}}`, ""},
+		{"escaped string id", methodToolsCall, `"a\"b,"`, `{"jsonrpc":"2.0","id":"a\"b,","result":{}}`,
+			`{"jsonrpc":"2.0","id":"a\"b,","result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":{"name":"srv","version":"1.0"}}}}`},
+		{"null id", methodToolsCall, `null`, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}`, ""},
+		{"no id", methodToolsCall, ``, `{"jsonrpc":"2.0","id":,"result":{}}`, ""},
 		{"malformed result", methodToolsCall, `5`, `{"jsonrpc":"2.0","id":5,"result":{"a":}}`, ""},
 		{"other envelope", methodToolsCall, `6`, `{"id":6,"jsonrpc":"2.0","result":{}}`, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			q := &request26{s: s, method: tc.method, id: []byte(tc.id)}
+			q := &request26{s: s, method: tc.method}
+			if id, _, ok := responseID([]byte(tc.msg)); ok && string(id) != tc.id {
+				t.Errorf("id %s, want %s", id, tc.id)
+			}
 			got, ok := q.spliceResponse([]byte("x"), []byte(tc.msg))
 			if tc.want == "" {
 				if ok {

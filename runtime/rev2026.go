@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -100,13 +101,28 @@ type request26 struct {
 	r      replier
 	s      *Session
 	method string
-	id     []byte // owned copy
 
-	caps       Capabilities
-	clientInfo []byte   // raw, read when asked for (clientInfo)
-	level      LogLevel // levelOff without logLevel
+	// c is the context of the request's call: allocated with the request
+	// for one that runs as a call (call26), else made when it runs as one
+	// (takeCall); nil for a request answered at once.
+	c *callContext
 
-	mrtr *mrtrState // multi round-trip state; nil for requests without it
+	// The raw capabilities and clientInfo, read only when a handler asks
+	// for them, are where the request's params hold them: the call's
+	// params, which it holds until it is answered; in *own when the
+	// params do not hold them as they are (decodeMeta26 read them).
+	capsAt, infoAt metaSpan
+	own            *[]byte
+
+	level LogLevel // levelOff without logLevel
+
+	// mrtr is the multi round-trip state of a request that has one
+	// (hasState26): made when its handler first asks for input, or when
+	// the request is a retry (state).
+	mrtr atomic.Pointer[mrtrState]
+
+	declared declaredCaps // the capabilities the request declares
+	capStore capStore     // what its Capabilities point to
 
 	// written is set when the result was written complete, as revision
 	// 2026-07-28 has it, by its encoder (see appendCallResult); the
@@ -114,54 +130,164 @@ type request26 struct {
 	written bool
 }
 
-// newRequest26 allocates a request of method, with its multi round-trip
-// state in the same allocation for the methods that have one.
-func newRequest26(method string) (*request26, *mrtrState) {
+// metaSpan is where a request's params (or own) hold a raw _meta value,
+// as offsets, so that it holds for a copy of the params too.
+type metaSpan struct{ off, n uint32 }
+
+// spanIn returns where params holds v, and reports false when v is not a
+// part of params.
+func spanIn(params, v []byte) (metaSpan, bool) {
+	if len(v) == 0 {
+		return metaSpan{}, true
+	}
+	off := cap(params) - cap(v)
+	if len(params) > maxSpan || off < 0 || off+len(v) > len(params) || &params[off] != &v[0] {
+		return metaSpan{}, false
+	}
+	return metaSpan{uint32(off), uint32(len(v))}, true
+}
+
+// call26 is a request of revision 2026-07-28 that runs as a call (see
+// runs26): the request and the context of its call in one allocation, so
+// that such a request costs what a call of an older revision costs.
+type call26 struct {
+	q request26
+	c callContext
+}
+
+// runs26 reports whether a request of method runs as a call (startRun),
+// which outlasts the handling of its message.
+func runs26(method string) bool {
+	switch method {
+	case methodToolsCall, methodPromptsGet, methodResourcesRead, methodComplete, methodListen:
+		return true
+	}
+	return false
+}
+
+// hasState26 reports whether a request of method has multi round-trip
+// state.
+func hasState26(method string) bool {
 	switch method {
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		qs := new(struct {
-			q  request26
-			st mrtrState
-		})
-		return &qs.q, &qs.st
+		return true
 	}
-	return new(request26), nil
+	return false
+}
+
+// newRequest26 allocates the request m, answered through r, whose _meta
+// says mt. A request that runs as a call gets its call's context in the
+// same allocation.
+func (s *Session) newRequest26(m *message, r replier, mt *meta26) *request26 {
+	var q *request26
+	if runs26(m.method) {
+		qc := new(call26)
+		q, qc.q.c = &qc.q, &qc.c
+	} else {
+		q = new(request26)
+	}
+	q.r, q.s, q.method, q.level = r, s, m.method, mt.level
+	var inCaps, inInfo bool
+	q.capsAt, inCaps = spanIn(m.params, mt.caps)
+	q.infoAt, inInfo = spanIn(m.params, mt.info)
+	if !inCaps || !inInfo { // read by decodeMeta26
+		own := append(append(make([]byte, 0, len(mt.caps)+len(mt.info)), mt.caps...), mt.info...)
+		q.own = &own
+		q.capsAt, q.infoAt = metaSpan{0, uint32(len(mt.caps))}, metaSpan{uint32(len(mt.caps)), uint32(len(mt.info))}
+	}
+	if mt.capsRead {
+		q.declared = mt.declared
+	} else if len(mt.caps) > 0 {
+		q.declared = capsDeclared(mt.caps)
+	}
+	q.declared.store(&q.capStore)
+	return q
+}
+
+// capsDeclared returns the capabilities raw declares, as
+// parseClientCapabilities reads them.
+func capsDeclared(raw []byte) declaredCaps {
+	var st capStore
+	caps := parseCapsInto(raw, &st)
+	return declaredCaps{
+		sampling: caps.Sampling != nil, samplingContext: st.sampling.Context, samplingTools: st.sampling.Tools,
+		elicitation: caps.Elicitation != nil, form: st.elicitation.Form, url: st.elicitation.URL,
+		roots: caps.Roots != nil, listChanged: st.roots.ListChanged,
+	}
+}
+
+// takeCall returns the context for the call answering through r: the one
+// allocated with its request, or a new one.
+func takeCall(r replier) *callContext {
+	q, ok := r.(*request26)
+	if !ok {
+		return new(callContext)
+	}
+	if q.c == nil {
+		q.c = new(callContext) // a request not expected to run as a call (runs26)
+	}
+	return q.c
+}
+
+// state returns the multi round-trip state of the request, which must
+// have one (hasState26), making it on first use.
+func (q *request26) state() *mrtrState {
+	if st := q.mrtr.Load(); st != nil {
+		return st
+	}
+	q.mrtr.CompareAndSwap(nil, &mrtrState{method: q.method})
+	return q.mrtr.Load()
+}
+
+// capabilities returns the capabilities the request declares, pointing
+// into it; Raw is left out (see rawMeta).
+func (q *request26) capabilities() Capabilities {
+	var caps Capabilities
+	q.declared.point(&caps, &q.capStore)
+	return caps
+}
+
+// rawMeta calls f with the raw capabilities and clientInfo of the
+// request, aliasing its params: nil once its call is answered, which
+// releases them, and for a request that is not a call.
+func (q *request26) rawMeta(f func(caps, info []byte)) {
+	if q.own != nil {
+		own := *q.own
+		f(own[q.capsAt.off:][:q.capsAt.n], own[q.infoAt.off:][:q.infoAt.n])
+		return
+	}
+	if q.c == nil {
+		f(nil, nil)
+		return
+	}
+	q.c.mu.Lock()
+	defer q.c.mu.Unlock()
+	var caps, info []byte
+	if p := q.c.params; p != nil {
+		if q.capsAt.n > 0 {
+			caps = p[q.capsAt.off:][:q.capsAt.n]
+		}
+		if q.infoAt.n > 0 {
+			info = p[q.infoAt.off:][:q.infoAt.n]
+		}
+	}
+	f(caps, info)
 }
 
 // info returns what the request's clientInfo says; self-reported, for
 // display only, so what does not read as an Implementation is left out.
 func (q *request26) info() Implementation {
 	var info Implementation
-	if len(q.clientInfo) > 0 {
-		_ = json.Unmarshal(q.clientInfo, &info)
-	}
+	q.rawMeta(func(_, raw []byte) {
+		if len(raw) > 0 {
+			_ = json.Unmarshal(raw, &info)
+		}
+	})
 	return info
 }
 
-// meta26 is the _meta of a request, as read from its params.
-type meta26 struct {
-	version    string
-	hasVersion bool
-	caps       []byte
-	info       []byte // clientInfo, raw
-	level      LogLevel
-}
-
-// has2026Meta is the cheap test for a 2026-07-28 request: its params name
-// the protocol version key.
-func has2026Meta(params []byte) bool {
-	return bytes.Contains(params, []byte(metaProtocolVersion))
-}
-
-// readMeta26 reads params._meta.
-func readMeta26(params []byte) (meta26, *Error) {
-	if mt, ok := scanMeta26(params); ok { // meta26.go
-		return mt, nil
-	}
-	return decodeMeta26(params)
-}
-
-// decodeMeta26 is readMeta26 with encoding/json.
+// decodeMeta26 reads params._meta with encoding/json, for the shapes the
+// parse of a message leaves to it (meta26.go).
 func decodeMeta26(params []byte) (meta26, *Error) {
 	mt := meta26{level: levelOff}
 	var p struct {
@@ -220,7 +346,8 @@ func unsupportedVersion(v string) *Error {
 // *request26), or done when it answered the request itself. Other requests
 // go on as they came.
 func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
-	if !has2026Meta(m.params) {
+	mt, err := meta26Of(m) // meta26.go
+	if err == nil && !mt.hasVersion {
 		if s.initialized && s.rev == rev20260728 && m.method != methodInitialize {
 			if removedIn2026(m.method) {
 				s.replyError(r, m.id, &Error{Code: CodeMethodNotFound, Message: "Method not found: " + m.method + " is not part of protocol revision 2026-07-28"})
@@ -229,10 +356,6 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 			s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaProtocolVersion) + "] is required in protocol revision 2026-07-28"})
 			return r, true
 		}
-		return r, false
-	}
-	mt, err := readMeta26(m.params)
-	if err == nil && !mt.hasVersion {
 		return r, false
 	}
 	if err != nil {
@@ -266,27 +389,24 @@ func (s *Session) enter2026(m *message, r replier) (_ replier, done bool) {
 		s.replyError(r, m.id, &Error{Code: CodeInvalidParams, Message: "Invalid params: params._meta[" + strconv.Quote(metaClientCaps) + "] is required"})
 		return r, true
 	}
-	q, st := newRequest26(m.method)
-	// The request's id, capabilities and clientInfo, in one allocation.
-	own := make([]byte, 0, len(m.id)+len(mt.caps)+len(mt.info))
-	own = append(append(append(own, m.id...), mt.caps...), mt.info...)
-	id, caps, info := own[:len(m.id):len(m.id)], own[len(m.id):len(m.id)+len(mt.caps):len(m.id)+len(mt.caps)], own[len(m.id)+len(mt.caps):]
-	*q = request26{r: r, s: s, method: m.method, id: id,
-		caps: parseClientCapabilities(caps), clientInfo: info, level: mt.level}
+	q := s.newRequest26(m, r, mt)
 	switch m.method {
 	case methodDiscover:
-		q.reply(appendResult(nil, m.id, s.srv.discover(s.rev)))
+		// Written complete, as revision 2026-07-28 has it.
+		s.replyResult(r, m.id, s.srv.finishResult26(s.srv.discover(s.rev), "complete", true))
 		return q, true
 	case methodListen:
 		s.listen(m, q)
 		return q, true
 	case methodToolsCall, methodPromptsGet, methodResourcesRead:
-		err := s.srv.openState(m.method, m.params, st)
-		if err != nil {
-			s.replyError(r, m.id, err)
-			return r, true
+		if m.meta.retry {
+			st := new(mrtrState)
+			if err := s.srv.openState(m.method, m.params, st); err != nil {
+				s.replyError(r, m.id, err)
+				return r, true
+			}
+			q.mrtr.Store(st)
 		}
-		q.mrtr = st
 	}
 	return q, false
 }
@@ -329,32 +449,34 @@ func (srv *Server) appendServerInfo(b []byte) []byte {
 // InputRequiredResult instead, whatever its handler returned. A result
 // its encoder wrote complete goes out as it is, any other is spliced
 // (result26.go), and only what cannot be is rewritten whole.
-func (q *request26) reply(msg []byte) {
-	if q.mrtr != nil {
-		if res := q.s.srv.inputRequired(q.mrtr); res != nil {
-			q.r.reply(appendResult(nil, q.id, q.complete(res, "input_required")))
-			return
+func (q *request26) Reply(msg []byte) {
+	if st := q.mrtr.Load(); st != nil {
+		if res := q.s.srv.inputRequired(st); res != nil {
+			if id, _, ok := responseID(msg); ok {
+				q.r.Reply(appendResult(nil, id, q.s.srv.finishResult26(res, "input_required", false)))
+				return
+			}
 		}
 	}
 	if q.written {
-		q.r.reply(msg)
+		q.r.Reply(msg)
 		return
 	}
 	buf := getBuffer()
 	out, ok := q.spliceResponse((*buf)[:0], msg)
 	if !ok {
 		putBuffer(buf)
-		q.r.reply(q.rewrite(msg))
+		q.r.Reply(q.rewrite(msg))
 		return
 	}
-	q.r.reply(out)
+	q.r.Reply(out)
 	*buf = out
 	putBuffer(buf)
 }
 
-func (q *request26) related(msg []byte) error { return q.r.related(msg) }
-func (q *request26) begin()                   { q.r.begin() }
-func (q *request26) end()                     { q.r.end() }
+func (q *request26) Related(msg []byte) error { return q.r.Related(msg) }
+func (q *request26) Begin()                   { q.r.Begin() }
+func (q *request26) End()                     { q.r.End() }
 
 // idle lets a call run in place as it would without the wrapper.
 // A subscription, which lasts, never runs in place.
@@ -475,11 +597,11 @@ func (t talker) request26() *request26 {
 
 // caps returns the client capabilities in force for the talker: those of
 // its request in revision 2026-07-28, else the session's.
-func (t talker) caps() *Capabilities {
+func (t talker) caps() Capabilities {
 	if q := t.request26(); q != nil {
-		return &q.caps
+		return q.capabilities()
 	}
-	return &t.s.talk.caps
+	return t.s.talk.caps
 }
 
 // clientLevel returns the least severe level the client wants messages

@@ -357,6 +357,11 @@ func TestElicitBothEras(t *testing.T) {
 		if r := c.call(4, "tools/call", retry); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "verification") {
 			t.Errorf("altered state: got %s", r.raw)
 		}
+		// A member name spelled with an escape is the same member.
+		c.send(`{"jsonrpc":"2.0","id":41,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}},"name":"delete_all","request\u0053tate":"x"}}`)
+		if r := c.recvResponse("41"); r.Error == nil || r.Error.Code != rt.CodeInvalidParams || !strings.Contains(r.Error.Message, "requestState is not one this server issued") {
+			t.Errorf("state under an escaped name: got %s", r.raw)
+		}
 		// Answers without the state that asked for them are not taken.
 		delete(retry, "requestState")
 		res = c.result(5, "tools/call", retry)
@@ -590,21 +595,57 @@ func TestListenEndsWithResult2026(t *testing.T) {
 }
 
 // TestClientFromRequest2026 checks that a handler sees the client info,
-// capabilities and revision of its own request in revision 2026-07-28.
+// capabilities and revision of its own request in revision 2026-07-28,
+// when what the request keeps fits the room a call has for it and when it
+// does not.
 func TestClientFromRequest2026(t *testing.T) {
 	srv := rttest.NewServer()
 	srv.AddTool(rttest.Tool("whoami", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
 		info, caps := rt.ClientInfo(ctx), rt.ClientCapabilities(ctx)
-		return rt.TextResult(fmt.Sprintf("%s/%s %s elicit=%v sample=%v", info.Name, info.Version, rt.ProtocolVersion(ctx), caps.Elicitation != nil, caps.Sampling != nil)), nil
+		return rt.TextResult(fmt.Sprintf("%s/%s %s elicit=%v sample=%v %s", info.Name, info.Version, rt.ProtocolVersion(ctx), caps.Elicitation != nil, caps.Sampling != nil, caps.Raw)), nil
 	}))
 	c := start(t, srv)
+	large := `{"experimental":{"x":"` + strings.Repeat("x", 300) + `"},"roots":{}}`
 	for i, tc := range []struct{ caps, want string }{
-		{`{"elicitation":{}}`, "tester/0.1 2026-07-28 elicit=true sample=false"},
-		{`{"sampling":{}}`, "tester/0.1 2026-07-28 elicit=false sample=true"},
+		{`{"elicitation":{}}`, `tester/0.1 2026-07-28 elicit=true sample=false {"elicitation":{}}`},
+		{`{"sampling":{}}`, `tester/0.1 2026-07-28 elicit=false sample=true {"sampling":{}}`},
+		{large, `tester/0.1 2026-07-28 elicit=false sample=false ` + large},
 	} {
 		if text, _ := toolText(t, c.call(i+1, "tools/call", params26(tc.caps, map[string]any{"name": "whoami"}))); text != tc.want {
 			t.Errorf("request %d: %q, want %q", i+1, text, tc.want)
 		}
+	}
+}
+
+// TestClientAfterAnswer2026 checks that a handler's context that outlives
+// its 2026-07-28 request, whose params are released when it is answered,
+// reads nothing of the request any more: no client info, no capabilities,
+// as outside a request of a session that was not initialized.
+func TestClientAfterAnswer2026(t *testing.T) {
+	srv := rttest.NewServer()
+	kept := make(chan context.Context, 1)
+	srv.AddTool(rttest.Tool("keep", func(ctx context.Context, req *rt.ToolRequest) (*rt.CallToolResult, error) {
+		kept <- ctx
+		return rt.TextResult(rt.ClientInfo(ctx).Name), nil
+	}))
+	c := start(t, srv)
+	if text, _ := toolText(t, c.call(1, "tools/call", params26(`{"sampling":{}}`, map[string]any{"name": "keep"}))); text != "tester" {
+		t.Fatalf("client name during the call %q, want tester", text)
+	}
+	ctx := <-kept
+	if info := rt.ClientInfo(ctx); info != (rt.Implementation{}) {
+		t.Errorf("client info after the answer %+v, want none", info)
+	}
+	if caps := rt.ClientCapabilities(ctx); caps.Raw != nil || caps.Sampling != nil {
+		t.Errorf("capabilities after the answer: raw %s, sampling %v; want none", caps.Raw, caps.Sampling)
+	}
+	// The next request reuses what the first one's params were read into.
+	if text, _ := toolText(t, c.call(2, "tools/call", params26(`{}`, map[string]any{"name": "keep"}))); text != "tester" {
+		t.Fatalf("client name during the second call %q, want tester", text)
+	}
+	<-kept
+	if info := rt.ClientInfo(ctx); info != (rt.Implementation{}) {
+		t.Errorf("client info of the first request after the second %+v, want none", info)
 	}
 }
 

@@ -109,7 +109,7 @@ func (t talker) send(msg []byte) error {
 	}
 	r := t.c.r
 	t.c.mu.Unlock()
-	return r.related(msg)
+	return r.Related(msg)
 }
 
 // notify sends a notification within the call's exchange.
@@ -131,10 +131,10 @@ func (t talker) request(ctx context.Context, method string, params []byte) (json
 	}
 	if q := t.request26(); q != nil || s.rev == rev20260728 {
 		// Revision 2026-07-28: no requests to the client (inputrequired.go).
-		if q == nil || q.mrtr == nil || method == methodPing {
+		if q == nil || !hasState26(q.method) || method == methodPing {
 			return nil, &capabilityError{method, "protocol revision 2026-07-28 has no requests to the client outside tools/call, prompts/get and resources/read", ""}
 		}
-		return q.mrtr.input(t.c, method, params)
+		return q.state().input(t.c, method, params)
 	}
 	id := s.talk.nextID.Add(1)
 	ch := make(chan clientAnswer, 1)

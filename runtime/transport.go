@@ -34,19 +34,6 @@ type Exchange interface {
 	End()
 }
 
-// exchange is the replier of a transport's Exchange.
-type exchange struct{ x Exchange }
-
-func (e exchange) reply(msg []byte)         { e.x.Reply(msg) }
-func (e exchange) related(msg []byte) error { return e.x.Related(msg) }
-func (e exchange) begin()                   { e.x.Begin() }
-func (e exchange) end()                     { e.x.End() }
-
-// idle makes the call of a single message run on the goroutine that
-// handed it in (see inliner): the caller of Handle runs the Call it
-// returns.
-func (exchange) idle() bool { return true }
-
 // sendFunc is the transport of a session opened with OpenSession.
 type sendFunc func(msg []byte) error
 
@@ -88,7 +75,7 @@ func (s *Session) Handle(msg []byte, x Exchange) Call {
 		s.handle(msg)
 		return Call{}
 	}
-	return Call{s, s.handleFor(msg, exchange{x})}
+	return Call{s, s.handleFor(msg, x)} // x is the replier (dispatch.go)
 }
 
 // A Call is a request that [Session.Handle] left for the transport to run;
@@ -107,7 +94,7 @@ func (c Call) Run() {
 
 // CancelExchange cancels the calls in flight whose answers go to x, as
 // when the client cancels them: their answers can no longer reach it.
-func (s *Session) CancelExchange(x Exchange) { s.cancelFor(exchange{x}) }
+func (s *Session) CancelExchange(x Exchange) { s.cancelFor(x) }
 
 // End ends a session opened with [Server.OpenSession]: the calls in flight
 // are cancelled, its subscriptions dropped, and notifications no longer go
@@ -187,10 +174,7 @@ func CloseStream(ctx context.Context, retry time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("runtime: CloseStream: %w", err)
 	}
-	var sc streamCloser
-	if e, ok := r.(exchange); ok {
-		sc, _ = e.x.(streamCloser)
-	}
+	sc, _ := r.(streamCloser) // a transport's Exchange, if it has a stream
 	if sc == nil {
 		return fmt.Errorf("runtime: CloseStream: %w: the transport has none", ErrNoStream)
 	}

@@ -82,7 +82,7 @@ func setCallHeaders(h http.Header, session string) {
 	}
 }
 
-func initSession(b *testing.B, h http.Handler) string {
+func initSession(b testing.TB, h http.Handler) string {
 	req := httptest.NewRequest("POST", "http://127.0.0.1/mcp", bytes.NewReader([]byte(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}`)))
 	req.Header.Set("Accept", "application/json, text/event-stream")
 	req.Header.Set("Content-Type", "application/json")

@@ -30,12 +30,16 @@ func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []
 		return
 	}
 	var m message
-	if err := parseMessage(body, &m); err != nil {
-		httpError(w, http.StatusBadRequest, err.Code, err.Message)
-		return
+	var f fields2026
+	if !scan2026(body, req.Header.Get(headerMethod), &m, &f) { // scan2026.go
+		if err := parseMessage(body, &m); err != nil {
+			httpError(w, http.StatusBadRequest, err.Code, err.Message)
+			return
+		}
+		f = decodeFields2026(m.params)
 	}
 	if m.method != "" && m.id != nil { // a request: the headers must match it
-		if e := check2026Headers(req.Header, &m); e != nil {
+		if e := check2026Headers(req.Header, &m, &f); e != nil {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(http.StatusBadRequest)
 			w.Write(appendError(nil, m.id, e))
@@ -51,8 +55,9 @@ func (h *httpHandler) post2026(w http.ResponseWriter, req *http.Request, body []
 	h.postStateless(w, req, body, rev20260728)
 }
 
-// check2026Headers compares the standard request headers with the request.
-func check2026Headers(hdr http.Header, m *message) *runtime.Error {
+// check2026Headers compares the standard request headers with the request
+// m, whose params say f.
+func check2026Headers(hdr http.Header, m *message, f *fields2026) *runtime.Error {
 	mismatch := func(msg string) *runtime.Error {
 		return &runtime.Error{Code: runtime.CodeHeaderMismatch, Message: "Header mismatch: " + msg}
 	}
@@ -63,30 +68,26 @@ func check2026Headers(hdr http.Header, m *message) *runtime.Error {
 	case method != m.method:
 		return mismatch(headerMethod + " header value " + quote(method) + " does not match body value " + quote(m.method))
 	}
-	var p struct {
-		Name *string `json:"name"`
-		URI  *string `json:"uri"`
-		Meta struct {
-			Version *string `json:"io.modelcontextprotocol/protocolVersion"`
-		} `json:"_meta"`
-	}
-	if m.params != nil && json.Unmarshal(m.params, &p) != nil {
+	if !f.ok {
 		return nil // the params are invalid: the answer says so
 	}
-	if v := p.Meta.Version; v != nil && *v != hdr.Get(headerProtocolVersion) {
-		return mismatch(headerProtocolVersion + " header value " + quote(hdr.Get(headerProtocolVersion)) + " does not match body value " + quote(*v))
+	if v := f.version; f.hasVersion && string(v) != hdr.Get(headerProtocolVersion) {
+		return mismatch(headerProtocolVersion + " header value " + quote(hdr.Get(headerProtocolVersion)) + " does not match body value " + quote(string(v)))
 	}
-	var want *string
+	var want []byte
 	switch m.method {
 	case "tools/call", "prompts/get":
-		want = p.Name
+		if !f.hasName {
+			return nil // the params are invalid: the answer says so
+		}
+		want = f.name
 	case "resources/read":
-		want = p.URI
+		if !f.hasURI {
+			return nil // the params are invalid: the answer says so
+		}
+		want = f.uri
 	default:
 		return nil
-	}
-	if want == nil {
-		return nil // the params are invalid: the answer says so
 	}
 	vals := hdr.Values(headerName)
 	if len(vals) != 1 {
@@ -96,8 +97,8 @@ func check2026Headers(hdr http.Header, m *message) *runtime.Error {
 	if !ok {
 		return mismatch(headerName + " header value " + quote(vals[0]) + " is malformed")
 	}
-	if got != *want {
-		return mismatch(headerName + " header value " + quote(got) + " does not match body value " + quote(*want))
+	if got != string(want) {
+		return mismatch(headerName + " header value " + quote(got) + " does not match body value " + quote(string(want)))
 	}
 	return nil
 }

@@ -47,9 +47,11 @@ func parseMessage(data []byte, m *message) *runtime.Error {
 		return &runtime.Error{Code: runtime.CodeInvalidRequest, Message: `Invalid Request: jsonrpc must be "2.0"`}
 	}
 	if env.Method != nil {
-		if json.Unmarshal(env.Method, &m.method) != nil {
+		var method string // not m.method: m would escape to the heap
+		if json.Unmarshal(env.Method, &method) != nil {
 			return &runtime.Error{Code: runtime.CodeInvalidRequest, Message: "Invalid Request: method must be a string"}
 		}
+		m.method = method
 		if m.method == "" {
 			return &runtime.Error{Code: runtime.CodeInvalidRequest, Message: "Invalid Request: method must not be empty"}
 		}

@@ -841,6 +841,12 @@ func (d *Decoder) open(delim byte, expect string) bool {
 		d.fail(d.pos, "nesting exceeds the maximum depth of "+strconv.Itoa(decMaxDepth))
 		return false
 	}
+	if d.stack == nil {
+		// Room for three levels at once (the params of a request, its
+		// _meta, a member of that), not grown for each by a new
+		// Decoder's first nested objects.
+		d.stack = make([]decFrame, 0, 3)
+	}
 	d.stack = append(d.stack, decFrame{obj: delim == '{', start: d.pos, vpos: -1, index: -1})
 	d.pos++
 	if delim == '{' {

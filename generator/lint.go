@@ -347,13 +347,22 @@ func schemaRefs(s *jsonschema.Schema) []string {
 }
 
 // warn passes the warnings of the packages to cfg.Warn, sorted, and keeps
-// each package's own with it, for its memo record.
+// each package's own with it, for its memo record. Of a package whose
+// model is incomplete (failed) only the comments are linted.
 func warn(cfg Config, fset *token.FileSet, roots []*packages.Package, pkgs []*Package) {
 	if cfg.Warn == nil {
 		return
 	}
 	var ws Diagnostics
 	for i, p := range pkgs {
+		if p.failed {
+			for _, file := range roots[i].Syntax {
+				if !isOurs(fset, file, cfg.Output) {
+					ws = append(ws, lintComments(fset, file)...)
+				}
+			}
+			continue
+		}
 		p.warnings = append(lintPackage(fset, roots[i], p, cfg.Output), testFileForms(roots[i], p)...)
 		p.linted = true
 		ws = append(ws, p.warnings...)

@@ -37,6 +37,7 @@ type Package struct {
 	inputKey string      // hash of what the generated file depends on; "": unknown
 	reused   []byte      // the file on disk, up to date: Generate returns it without emitting
 	linted   bool        // warnings were computed
+	failed   bool        // building the model gave errors: it is incomplete
 	warnings Diagnostics // the package's warnings, when linted
 	// pendingForms are the uses of AskForm with forms of other packages
 	// loaded from source, which get their methods in this run.

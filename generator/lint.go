@@ -363,7 +363,7 @@ func warn(cfg Config, fset *token.FileSet, roots []*packages.Package, pkgs []*Pa
 			}
 			continue
 		}
-		p.warnings = append(lintPackage(fset, roots[i], p, cfg.Output), testFileForms(roots[i], p)...)
+		p.warnings = append(lintPackage(fset, roots[i], p, cfg.Output), testFileForms(roots[i], p, cfg.BuildFlags)...)
 		p.linted = true
 		ws = append(ws, p.warnings...)
 	}

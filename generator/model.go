@@ -182,6 +182,11 @@ type Shape struct {
 	// the value. On a pointer it is set on the pointer's shape.
 	Quoted bool
 
+	// EnumNote names the values of an integer type's enum from constants,
+	// "0 (Low), 1 (High)", as the schema's description ends with it
+	// (enumnote.go); "" for any other site.
+	EnumNote string
+
 	// Key is the kind of a map's keys: KeyString, KeyInt, KeyUint or
 	// KeyText (a type with UnmarshalText in the shape of an input, with
 	// MarshalText in the shape of a result). KindMap only.

@@ -79,7 +79,7 @@ func (pb *primBuilder) resource(fd *ast.FuncDecl, c *ast.Comment) []Diagnostic {
 	uriKey, ok := line.get("uri")
 	if !ok {
 		for _, d := range diags {
-			if strings.Contains(d.Msg, uriHint("")) || strings.HasSuffix(d.Msg, "(did you mean uri?)") {
+			if strings.Contains(d.Msg, uriHint("")) || strings.Contains(d.Msg, `: did you mean "uri"?`) {
 				return diags // a URI without its key, or under a misspelt one, which that says
 			}
 		}

@@ -159,7 +159,7 @@ func inputKey(pkg *packages.Package, output string, buildFlags []string) string 
 		}
 	}
 	// The test files that ask with forms, which testFileForms warns about.
-	for _, tf := range askingTestFiles(pkg) {
+	for _, tf := range askingTestFiles(pkg, buildFlags) {
 		fmt.Fprintf(h, "test %s %x\n", tf.name, sha256.Sum256(tf.data))
 	}
 	slices.Sort(imports)

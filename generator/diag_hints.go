@@ -8,29 +8,67 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mcpgen/mcpgen/internal/spell"
 )
 
-// unknownKeyMessage says that a directive has no key named key, suggesting
-// the known key it looks like a typo or a spelling of, or else listing
-// them all (order: the known keys, comma-separated). The MCP spelling of a
-// tool annotation (readOnlyHint) and snake or kebab case (read_only) are
-// recognized.
+// unknownKeyMessage says that a directive has no key named key, leading
+// with the known key it looks like a typo or another spelling of
+// (keySuggestion), then listing them all (order: the known keys,
+// comma-separated).
 func unknownKeyMessage(key, order string) string {
 	known := strings.Split(order, ", ")
 	if strings.Contains(key, "://") && slices.Contains(known, "uri") {
 		return fmt.Sprintf("%q is no key: %s", key, uriHint(key))
 	}
-	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
-	norm = strings.TrimSuffix(norm, "hint")
-	for _, k := range known {
-		if norm == k && key != k {
-			return fmt.Sprintf("unknown key %q (did you mean %s?)", key, k)
-		}
-	}
-	if s := didYouMean(key, known); s != "" {
-		return fmt.Sprintf("unknown key %q%s", key, s)
+	if k := keySuggestion(key, known); k != "" {
+		return fmt.Sprintf("unknown key %q: did you mean %q? (known: %s)", key, k, order)
 	}
 	return fmt.Sprintf("unknown key %q (known: %s)", key, order)
+}
+
+// keySuggestion returns the one key of known that key, which is none of
+// them, most likely stands for, or "" when none or several are as likely.
+// The closest kind of likeness that any known key has decides: first
+// another spelling of it (a case variant, snake or kebab case, or the MCP
+// spelling of a tool annotation, readOnlyHint); then a prefix of it, or it
+// a prefix of key (desc, titles); then a typo of at most two edits (a
+// swap of two letters is one), and at most one for every three bytes of
+// the known key, so that a short key does not stand for every short word.
+func keySuggestion(key string, known []string) string {
+	lower := strings.ToLower(key)
+	tiers := [3][]string{}
+	for _, k := range known {
+		lk := strings.ToLower(k)
+		switch {
+		case k == key:
+			return ""
+		case keySpelling(key) == lk:
+			tiers[0] = append(tiers[0], k)
+		case min(len(lower), len(lk)) >= 2 && (strings.HasPrefix(lk, lower) || strings.HasPrefix(lower, lk)):
+			tiers[1] = append(tiers[1], k)
+		default:
+			if d := spell.Edits(lower, lk); d <= 2 && 3*d <= len(lk) {
+				tiers[2] = append(tiers[2], k)
+			}
+		}
+	}
+	for _, t := range tiers {
+		if len(t) == 1 {
+			return t[0]
+		}
+		if len(t) > 1 {
+			return ""
+		}
+	}
+	return ""
+}
+
+// keySpelling is key in lower case without '_', '-' and a trailing "hint":
+// what a directive key spelt in another convention is in mcpgen's.
+func keySpelling(key string) string {
+	norm := strings.ToLower(strings.NewReplacer("_", "", "-", "").Replace(key))
+	return strings.TrimSuffix(norm, "hint")
 }
 
 // uriHint says where a URI written without its key goes.
@@ -99,10 +137,23 @@ func unquotedValueEnd(text string, i int, key string, known []string, isFlag fun
 	}
 }
 
-// misspeltKey tells whether w is not a key of known but looks like a typo
-// or another spelling of one.
+// misspeltKey tells whether w is not a key of known but looks like
+// another spelling of one, or a typo of one of at most a third of its
+// length: a stricter test than keySuggestion's, since the words it is
+// asked about may be prose that belongs to an unquoted title.
 func misspeltKey(w string, known []string) bool {
-	return !slices.Contains(known, w) && unknownKeyMessage(w, strings.Join(known, ", ")) != fmt.Sprintf("unknown key %q (known: %s)", w, strings.Join(known, ", "))
+	if slices.Contains(known, w) {
+		return false
+	}
+	if strings.Contains(w, "://") && slices.Contains(known, "uri") {
+		return true
+	}
+	for _, k := range known {
+		if keySpelling(w) == k || spell.Distance(strings.ToLower(w), strings.ToLower(k)) <= max(1, min(3, len(k)/3)) {
+			return true
+		}
+	}
+	return false
 }
 
 // quoteValue says that the value of key, with spaces, must be quoted.

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/packages"
 )
@@ -33,8 +34,10 @@ type testFile struct {
 }
 
 // askingTestFiles returns the package's test files that mention AskForm and
-// that the default build context does not exclude, in name order.
-func askingTestFiles(pkg *packages.Package) []testFile {
+// that the go command, given buildFlags, would build: a file excluded by
+// its //go:build line or its name's GOOS or GOARCH under the tags of
+// buildFlags' -tags (none without it) is not read. In name order.
+func askingTestFiles(pkg *packages.Package, buildFlags []string) []testFile {
 	if len(pkg.GoFiles) == 0 {
 		return nil
 	}
@@ -43,13 +46,15 @@ func askingTestFiles(pkg *packages.Package) []testFile {
 	if err != nil {
 		return nil
 	}
+	ctxt := build.Default
+	ctxt.BuildTags = buildTags(buildFlags)
 	var out []testFile
 	for _, name := range names {
 		data, err := os.ReadFile(name)
 		if err != nil || !bytes.Contains(data, []byte(askFormFunc)) {
 			continue
 		}
-		if ok, err := build.Default.MatchFile(dir, filepath.Base(name)); err != nil || !ok {
+		if ok, err := ctxt.MatchFile(dir, filepath.Base(name)); err != nil || !ok {
 			continue
 		}
 		out = append(out, testFile{name, data})
@@ -57,12 +62,34 @@ func askingTestFiles(pkg *packages.Package) []testFile {
 	return out
 }
 
+// buildTags returns the tags that the -tags flag among buildFlags (the
+// go command's: -tags=a,b, --tags a,b; the last one counts) sets, split at
+// commas or, the older form, spaces.
+func buildTags(buildFlags []string) []string {
+	var tags []string
+	for i := 0; i < len(buildFlags); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(buildFlags[i], "-"), "=")
+		if name != "tags" || !strings.HasPrefix(buildFlags[i], "-") {
+			continue
+		}
+		if !hasValue {
+			if i+1 == len(buildFlags) {
+				break
+			}
+			i++
+			value = buildFlags[i]
+		}
+		tags = strings.FieldsFunc(value, func(r rune) bool { return r == ',' || r == ' ' })
+	}
+	return tags
+}
+
 // testFileForms returns a warning for each type of the package that the
 // package's test files ask with (runtime.AskForm[T]) but that is no form
 // of p, at its first use: mcpgen does not read test files, so the use gives
 // the type no methods.
-func testFileForms(pkg *packages.Package, p *Package) []Diagnostic {
-	files := askingTestFiles(pkg)
+func testFileForms(pkg *packages.Package, p *Package, buildFlags []string) []Diagnostic {
+	files := askingTestFiles(pkg, buildFlags)
 	if len(files) == 0 {
 		return nil
 	}

@@ -153,3 +153,73 @@ func (fake) AskForm() {}
 		t.Errorf("warnings:\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
+
+// The scan of test files honours -tags as the go command does: a test
+// file that the tags exclude is not read, and one they include is.
+func TestTestFileFormsBuildTags(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GOFLAGS", "-mod=mod")
+	mod := t.TempDir()
+	files := map[string]string{
+		"go.mod": fmt.Sprintf("module example.com/tags\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
+		"p/p.go": "package p\n\n// Level is no form.\ntype Level struct {\n\tN int `json:\"n\"`\n}\n\n// Other is no form.\ntype Other struct {\n\tN int `json:\"n\"`\n}\n",
+		"p/integration_test.go": `//go:build integration && !short
+
+package p
+
+import (
+	"context"
+
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+func ask(ctx context.Context) { runtime.AskForm[Level](ctx, "?") }
+`,
+		"p/unit_test.go": `//go:build !integration
+
+package p
+
+import (
+	"context"
+
+	"github.com/mcpgen/mcpgen/runtime"
+)
+
+func ask(ctx context.Context) { runtime.AskForm[Other](ctx, "?") }
+`,
+	}
+	for name, data := range files {
+		writeFile(t, filepath.Join(mod, name), data)
+	}
+	for _, c := range []struct {
+		flags []string
+		want  string // the file warned about
+	}{
+		{nil, "p/unit_test.go:11:49"},
+		{[]string{"-tags=integration"}, "p/integration_test.go:11:49"},
+		{[]string{"-tags", "integration"}, "p/integration_test.go:11:49"},
+		{[]string{"--tags=foo,integration"}, "p/integration_test.go:11:49"},
+		{[]string{"-tags=integration,short"}, ""},
+		{[]string{"-tags=integration", "-tags=other"}, "p/unit_test.go:11:49"}, // the last -tags counts
+	} {
+		var got []string
+		_, err = generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, BuildFlags: c.flags, Warn: func(d generator.Diagnostic) {
+			if strings.Contains(d.Msg, "test file") {
+				got = append(got, strings.TrimPrefix(d.Pos.String(), mod+string(filepath.Separator)))
+			}
+		}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		if c.want != "" {
+			want = []string{c.want}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("BuildFlags %q: warned at %q, want %q", c.flags, got, want)
+		}
+	}
+}

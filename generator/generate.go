@@ -53,8 +53,12 @@ type Config struct {
 	BuildFlags []string
 	// Warn, if set, receives the warnings about code that works but hurts
 	// the models and clients that use it, or that looks like a directive
-	// but is ignored: in file, line and column order, when the packages
-	// have no errors.
+	// but is ignored: in file, line and column order, before Generate or
+	// Load returns. When the packages load but have errors in their
+	// directives or the functions annotated, it receives the warnings of
+	// the packages without errors, and of those with errors the comments
+	// that look like directives (the rest of their warnings need what the
+	// errors stop); when the packages do not load or type-check, none.
 	Warn func(Diagnostic)
 	// Fresh emits every file anew, even when the file on disk is known to
 	// be what generation produces from the same input.
@@ -221,10 +225,12 @@ func load(cfg Config, opts loadOpts) (pkgs []*Package, keyed func(), err error) 
 		// not reuse every package.
 		p, ds := buildPackage(fset, pkg, b, cfg.Output)
 		diags = append(diags, ds...)
+		p.failed = len(ds) > 0
 		p.check = newCheckInput(fset, pkg, imports, cfg)
 		out = append(out, p)
 	}
 	if len(diags) > 0 {
+		warn(cfg, fset, roots, out)
 		return nil, keyed, diags.sort()
 	}
 	if opts.reuse {

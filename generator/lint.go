@@ -212,7 +212,7 @@ func (l *shapeLinter) shape(sh *Shape, path string) {
 		if path != "" {
 			name = path + "." + name
 		}
-		if pos := l.fset.Position(jf.v.Pos()); !hasDescription(f.Shape.Schema) && l.own(pos.Filename) {
+		if pos := l.fset.Position(jf.v.Pos()); !hasDescription(f.Shape.Schema, enumNoteOf(f.Shape)) && l.own(pos.Filename) {
 			l.ws = append(l.ws, diagf(pos, "argument %q of tool %q has no description: add a doc or line comment to field %s, or a jsonschema:\"description=…\" tag", name, l.tool, jf.v.Name()))
 		}
 		if pos := l.fset.Position(jf.v.Pos()); f.Required && f.Shape.Schema != nil && f.Shape.Schema.Default != nil && l.own(pos.Filename) {
@@ -252,16 +252,17 @@ func exportedName(name string) string {
 }
 
 // hasDescription reports whether a property's schema describes it, also
-// inside the oneOf that makes a field nullable.
-func hasDescription(s *jsonschema.Schema) bool {
+// inside the oneOf that makes a field nullable; the note naming an integer
+// enum's values (enumNote) alone does not.
+func hasDescription(s *jsonschema.Schema, note string) bool {
 	if s == nil {
 		return false
 	}
-	if s.Description != "" {
+	if withoutEnumNote(s.Description, note) != "" {
 		return true
 	}
 	for _, o := range s.OneOf {
-		if o.Description != "" {
+		if withoutEnumNote(o.Description, note) != "" {
 			return true
 		}
 	}
@@ -347,14 +348,23 @@ func schemaRefs(s *jsonschema.Schema) []string {
 }
 
 // warn passes the warnings of the packages to cfg.Warn, sorted, and keeps
-// each package's own with it, for its memo record.
+// each package's own with it, for its memo record. Of a package whose
+// model is incomplete (failed) only the comments are linted.
 func warn(cfg Config, fset *token.FileSet, roots []*packages.Package, pkgs []*Package) {
 	if cfg.Warn == nil {
 		return
 	}
 	var ws Diagnostics
 	for i, p := range pkgs {
-		p.warnings = append(lintPackage(fset, roots[i], p, cfg.Output), testFileForms(roots[i], p)...)
+		if p.failed {
+			for _, file := range roots[i].Syntax {
+				if !isOurs(fset, file, cfg.Output) {
+					ws = append(ws, lintComments(fset, file)...)
+				}
+			}
+			continue
+		}
+		p.warnings = append(lintPackage(fset, roots[i], p, cfg.Output), testFileForms(roots[i], p, cfg.BuildFlags)...)
 		p.linted = true
 		ws = append(ws, p.warnings...)
 	}

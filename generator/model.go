@@ -37,6 +37,7 @@ type Package struct {
 	inputKey string      // hash of what the generated file depends on; "": unknown
 	reused   []byte      // the file on disk, up to date: Generate returns it without emitting
 	linted   bool        // warnings were computed
+	failed   bool        // building the model gave errors: it is incomplete
 	warnings Diagnostics // the package's warnings, when linted
 	// pendingForms are the uses of AskForm with forms of other packages
 	// loaded from source, which get their methods in this run.
@@ -180,6 +181,11 @@ type Shape struct {
 	// ",string" option: its JSON value is a string holding the JSON text of
 	// the value. On a pointer it is set on the pointer's shape.
 	Quoted bool
+
+	// EnumNote names the values of an integer type's enum from constants,
+	// "0 (Low), 1 (High)", as the schema's description ends with it
+	// (enumnote.go); "" for any other site.
+	EnumNote string
 
 	// Key is the kind of a map's keys: KeyString, KeyInt, KeyUint or
 	// KeyText (a type with UnmarshalText in the shape of an input, with

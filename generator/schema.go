@@ -271,6 +271,10 @@ func (b *schemaBuilder) shape(st *buildState, t types.Type, pos token.Pos, path 
 		if sh.Kind == KindString || sh.Kind == KindInt || sh.Kind == KindUint {
 			if e := b.constEnum(named); len(e) > 0 {
 				sh.Schema.Enum = slices.Clone(e)
+				if sh.Kind != KindString {
+					sh.EnumNote = b.enumNote(named)
+					sh.Schema.Description = withEnumNote(sh.Schema.Description, sh.EnumNote)
+				}
 			}
 		}
 	}
@@ -507,6 +511,7 @@ func (b *schemaBuilder) structShape(st *buildState, t types.Type, path string, d
 		if site.Description == "" {
 			site.Description = typeDoc
 		}
+		b.siteEnumNote(fsh, site)
 		flags := parseSchemaFlags(tag)
 		if flags.nullable {
 			site = &jsonschema.Schema{OneOf: []*jsonschema.Schema{site, {Type: "null"}}}
@@ -736,8 +741,12 @@ func isByteSlice(s *types.Slice) bool {
 		!hasMethod(elem, "MarshalText", nil, []types.Type{byteSliceType, errorType})
 }
 
-// constEnum is the cached enum of a named type.
-type constEnum struct{ values []any }
+// constEnum is the cached enum of a named type: its values, and the name
+// of the first constant of each.
+type constEnum struct {
+	values []any
+	names  []string
+}
 
 // constEnum returns the values of the constants of exactly type n declared
 // in n's package scope, in source order, without repeats; nil unless n is
@@ -792,6 +801,7 @@ func (b *schemaBuilder) constEnum(n *types.Named) []any {
 		}
 		seen[key] = true
 		e.values = append(e.values, v)
+		e.names = append(e.names, c.name)
 	}
 	return e.values
 }

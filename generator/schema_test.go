@@ -884,8 +884,8 @@ func TestSchemaGolden(t *testing.T) {
 			`"color":{"type":"string","enum":["red","green","blue"],"description":"A color."},` +
 			`"colors":{"items":{"type":"string","enum":["red","green","blue"],"description":"A color."},"type":"array"},` +
 			`"colorMap":{"additionalProperties":{"type":"string","enum":["red","green","blue"],"description":"A color."},"type":"object"},` +
-			`"priority":{"type":"integer","enum":[10,1,5],"description":"A priority."},` +
-			`"level":{"type":"integer","enum":[0,1],"maximum":255,"minimum":0,"description":"A small unsigned level."},` +
+			`"priority":{"type":"integer","enum":[10,1,5],"description":"A priority.\n\n10 (Urgent), 1 (Low), 5 (Normal)"},` +
+			`"level":{"type":"integer","enum":[0,1],"maximum":255,"minimum":0,"description":"A small unsigned level.\n\n0 (LevelOff), 1 (LevelOn)"},` +
 			`"tagged":{"type":"string","enum":["red","green"],"description":"A color."},` +
 			`"ptrColor":{"type":"string","enum":["red","green","blue"],"description":"A color."},` +
 			`"plain":{"type":"string","description":"A named string without constants."},` +

@@ -5,12 +5,9 @@ import (
 	"fmt"
 	"math/big"
 	"regexp"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/invopop/jsonschema"
-
-	"github.com/mcpgen/mcpgen/internal/spell"
 )
 
 // tagKeys are the key=value items a jsonschema tag may hold, for any
@@ -27,20 +24,13 @@ var (
 	tagFlags = []string{"required", "nullable"}
 )
 
-// didYouMean returns " (did you mean k?)" for the known key k closest to
-// name, when one is close enough to be a typo of it.
+// didYouMean returns ": did you mean "k"?" for the one known key k that
+// name looks like a typo or another spelling of (keySuggestion), or "".
 func didYouMean(name string, known []string) string {
-	best, bestDist := "", 0
-	for _, k := range known {
-		d := spell.Distance(strings.ToLower(name), strings.ToLower(k))
-		if best == "" || d < bestDist {
-			best, bestDist = k, d
-		}
+	if k := keySuggestion(name, known); k != "" {
+		return fmt.Sprintf(": did you mean %q?", k)
 	}
-	if best == "" || bestDist > max(1, min(3, len(best)/3)) {
-		return ""
-	}
-	return " (did you mean " + best + "?)"
+	return ""
 }
 
 // checkDefault reports a default that the schema s itself rejects: outside

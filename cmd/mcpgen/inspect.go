@@ -97,16 +97,17 @@ func loadManifest(patterns []string, tags string, stderr io.Writer) (m *manifest
 		return nil, "", 0, 1
 	}
 	cfg := generator.Config{Dir: wd, Patterns: patterns}
-	cfg.Warn = func(d generator.Diagnostic) {
-		warnings++
-		printWarning(stderr, wd, d)
-	}
+	held := &heldWarnings{wd: wd}
+	cfg.Warn = held.add
 	if tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + tags}
 	}
 	pkgs, err := generator.Load(cfg)
+	status = report(stderr, wd, err)
+	warnings = len(held.diags)
+	held.print(stderr)
 	if err != nil {
-		return nil, wd, warnings, report(stderr, wd, err)
+		return nil, wd, warnings, status
 	}
 	m, err = manifest.FromPackages(pkgs)
 	if err != nil {

@@ -128,18 +128,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	cfg := generator.Config{Dir: wd, Patterns: fs.Args(), Output: *output}
-	warnings := 0
-	cfg.Warn = func(d generator.Diagnostic) {
-		warnings++
-		printWarning(stderr, wd, d)
-	}
+	held := &heldWarnings{wd: wd}
+	cfg.Warn = held.add
 	if *tags != "" {
 		cfg.BuildFlags = []string{"-tags=" + *tags}
 	}
 	if *dump {
 		pkgs, err := generator.Load(cfg)
+		status := report(stderr, wd, err)
+		held.print(stderr)
 		if err != nil {
-			return report(stderr, wd, err)
+			return status
 		}
 		for _, p := range pkgs {
 			p.Dump(stdout)
@@ -147,10 +146,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	files, err := generator.Generate(cfg)
+	status := report(stderr, wd, err)
+	warnings := len(held.diags)
+	held.print(stderr)
 	if err != nil {
-		return report(stderr, wd, err)
+		return status
 	}
-	status := 0
 	var stale []string
 	if len(files) == 0 {
 		fmt.Fprintf(stderr, "mcpgen: no //mcp: annotations (//mcp:tool, //mcp:resource, //mcp:prompt) in %s; nothing generated\n", describePatterns(fs.Args()))
@@ -225,8 +226,12 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 	return 2, false
 }
 
-// report prints an error: diagnostics one per line, relative to wd.
+// report prints an error: diagnostics one per line, relative to wd; it
+// returns the exit status, 0 for no error.
 func report(stderr io.Writer, wd string, err error) int {
+	if err == nil {
+		return 0
+	}
 	var diags generator.Diagnostics
 	if errors.As(err, &diags) {
 		for _, d := range diags.Relative(wd) {

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -113,12 +114,13 @@ func (m *Manifest) formsMarkdown(b *bytes.Buffer) error {
 		return nil
 	}
 	b.WriteString("\n## Forms\n\nThe server may ask the user to fill in these forms (elicitation).\n")
-	for _, f := range m.Forms {
+	names := formNames(m.Forms)
+	for i, f := range m.Forms {
 		s, err := parseSchema(f.RequestedSchema)
 		if err != nil {
 			return fmt.Errorf("form %s: requestedSchema: %v", f.key(), err)
 		}
-		fmt.Fprintf(b, "\n### Form `%s`\n\n", f.Type)
+		fmt.Fprintf(b, "\n### Form `%s`\n\n", names[i])
 		if len(s.Properties) == 0 {
 			b.WriteString("No fields.\n")
 			continue
@@ -136,6 +138,35 @@ func (m *Manifest) formsMarkdown(b *bytes.Buffer) error {
 		}
 	}
 	return nil
+}
+
+// formNames returns the name each form's heading gives it: its type's
+// name, qualified where forms of different packages have the same name
+// (so that the headings, and their anchors, differ) with the last
+// element of its package's path, or where that is shared too with the
+// whole path.
+func formNames(forms []Form) []string {
+	byType := map[string][]Form{}
+	for _, f := range forms {
+		byType[f.Type] = append(byType[f.Type], f)
+	}
+	names := make([]string, len(forms))
+	for i, f := range forms {
+		same := byType[f.Type]
+		if len(same) == 1 {
+			names[i] = f.Type
+			continue
+		}
+		qual := path.Base(f.Package)
+		for _, o := range same {
+			if o.Package != f.Package && path.Base(o.Package) == qual {
+				qual = f.Package
+				break
+			}
+		}
+		names[i] = qual + "." + f.Type
+	}
+	return names
 }
 
 // formType is typeName, but several titled choices read as an array of

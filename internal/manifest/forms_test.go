@@ -3,6 +3,7 @@ package manifest
 import (
 	gotypes "go/types"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/invopop/jsonschema"
@@ -113,6 +114,42 @@ func TestMarkdownForms(t *testing.T) {
 	golden(t, "testdata/forms.md", md)
 	if _, err := (&Manifest{Forms: []Form{{Type: "Bad", RequestedSchema: []byte(`[`)}}}).Markdown(); err == nil {
 		t.Error("a form whose schema is not JSON: no error")
+	}
+}
+
+// Forms of different packages with the same type name get different
+// headings: qualified by the last element of the package path, or the
+// whole path when that is shared too; a name used once stays bare.
+func TestMarkdownFormsSameName(t *testing.T) {
+	obj := []byte(`{"type":"object","properties":{}}`)
+	m := &Manifest{Tools: []Tool{}, Forms: []Form{
+		{Type: "Answer", Package: "example.com/a/billing", RequestedSchema: obj},
+		{Type: "Answer", Package: "example.com/b/billing", RequestedSchema: obj},
+		{Type: "Answer", Package: "example.com/shop", RequestedSchema: obj},
+		{Type: "Confirm", Package: "example.com/shop", RequestedSchema: obj},
+		{Type: "Delete", Package: "example.com/a/billing", RequestedSchema: obj},
+		{Type: "Delete", Package: "example.com/shop", RequestedSchema: obj},
+	}}
+	md, err := m.Markdown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(md), "\n") {
+		if strings.HasPrefix(line, "### ") {
+			got = append(got, line)
+		}
+	}
+	want := []string{
+		"### Form `example.com/a/billing.Answer`",
+		"### Form `example.com/b/billing.Answer`",
+		"### Form `shop.Answer`",
+		"### Form `Confirm`",
+		"### Form `billing.Delete`",
+		"### Form `shop.Delete`",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("headings:\n\t%s\nwant\n\t%s", strings.Join(got, "\n\t"), strings.Join(want, "\n\t"))
 	}
 }
 

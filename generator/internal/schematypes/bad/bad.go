@@ -24,9 +24,9 @@ type Bad struct {
 	Two       int               `json:"two" jsonschema:"minimum=x,maximum=1_0"`            // want: "minimum=x": not a number | "maximum=1_0": not a number
 	Len       string            `json:"len" jsonschema:"minLength=-1"`                     // want: "minLength=-1": not a non-negative integer
 	Unknown   string            `json:"unknown" jsonschema:"colour=red"`                   // want: "colour=red": unknown key colour
-	Flag      string            `json:"flag" jsonschema:"requird"`                         // want: "requird": unknown flag (did you mean required?)
-	Typo      int               `json:"typo" jsonschema:"minimun=1"`                       // want: "minimun=1": unknown key minimun (did you mean minimum?)
-	ItemTypo  []int             `json:"itemTypo" jsonschema:"maxItem=1"`                   // want: unknown key maxItem (did you mean maxItems?)
+	Flag      string            `json:"flag" jsonschema:"requird"`                         // want: "requird": unknown flag: did you mean "required"?
+	Typo      int               `json:"typo" jsonschema:"minimun=1"`                       // want: "minimun=1": unknown key minimun: did you mean "minimum"?
+	ItemTypo  []int             `json:"itemTypo" jsonschema:"maxItem=1"`                   // want: unknown key maxItem: did you mean "maxItems"?
 	Err       error             `json:"err"`                                               // want: Bad.Err: unsupported type error: an interface with methods cannot be decoded
 	Errs      []fmt.Stringer    `json:"errs"`                                              // want: Bad.Errs[]: unsupported type fmt.Stringer
 	DefEnum   string            `json:"defEnum" jsonschema:"enum=a,enum=b,default=c"`      // want: default c is not one of the enum values ["a","b"]

@@ -118,14 +118,23 @@ func TestListTools2026AsCached(t *testing.T) {
 	if err := json.Unmarshal(first, &res); err != nil || res.Result.ResultType != "complete" || len(res.Result.Tools) != 50 || res.Result.NextCursor == "" {
 		t.Fatalf("tools/list answered %.300s (%v)", first, err)
 	}
-	var before, after goruntime.MemStats
-	goruntime.ReadMemStats(&before)
-	const n = 20
-	for range n {
-		roundTrip()
+	// The least of five runs: under the race detector sync.Pool drops
+	// what it is given at random, and a run that lost the pooled buffers
+	// allocates them again. A page encoded anew for each request would
+	// show in every run.
+	page := uint64(len(first))
+	least := uint64(1 << 62)
+	for range 5 {
+		var before, after goruntime.MemStats
+		goruntime.ReadMemStats(&before)
+		const n = 20
+		for range n {
+			roundTrip()
+		}
+		goruntime.ReadMemStats(&after)
+		least = min(least, (after.TotalAlloc-before.TotalAlloc)/n)
 	}
-	goruntime.ReadMemStats(&after)
-	if per, page := (after.TotalAlloc-before.TotalAlloc)/n, uint64(len(first)); per > page/2 {
-		t.Errorf("a tools/list of a page of %d bytes allocates %d bytes", page, per)
+	if least > page/2 {
+		t.Errorf("a tools/list of a page of %d bytes allocates %d bytes", page, least)
 	}
 }

@@ -49,23 +49,12 @@ func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "days":
 			seen[0] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 36500"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 36500 {
-					d.Invalid("must be an integer ≤ 36500")
-				}
-				v.Days = int(x0)
-			}
+			x0, _ := d.IntRange(64, 1, 36500)
+			v.Days = int(x0)
 		default:
 			d.Unknown("days")
 		}
@@ -81,17 +70,11 @@ func mcpDecodePurgeConfirm(d *mcpimpl.Decoder, v *PurgeConfirm) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "confirm":
 			seen[0] = true
-			if x0, ok := d.Bool(); ok {
-				v.Confirm = x0
-			}
+			v.Confirm, _ = d.Bool()
 		default:
 			d.Unknown("confirm")
 		}

@@ -444,17 +444,11 @@ func mcpDecodeSamplingArgs(d *mcpimpl.Decoder, v *SamplingArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "prompt":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Prompt = x0
-			}
+			v.Prompt, _ = d.String()
 		default:
 			d.Unknown("prompt")
 		}
@@ -470,17 +464,11 @@ func mcpDecodeElicitationArgs(d *mcpimpl.Decoder, v *ElicitationArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "message":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Message = x0
-			}
+			v.Message, _ = d.String()
 		default:
 			d.Unknown("message")
 		}

@@ -59,37 +59,20 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 		return
 	}
 	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "pattern":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Pattern = x0
-			}
+			v.Pattern, _ = d.String()
 		case "limit":
-			if d.Null() {
-				break
-			}
-			seen[1] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
+			if !d.Null() {
+				seen[1] = true
+				x0, _ := d.IntRange(64, 1, 100)
 				v.Limit = int(x0)
 			}
 		case "recursive":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Bool(); ok {
-				v.Recursive = x0
+			if !d.Null() {
+				v.Recursive, _ = d.Bool()
 			}
 		default:
 			d.Unknown("pattern, limit, recursive")
@@ -109,32 +92,26 @@ func mcpDecodeListArgs(d *mcpimpl.Decoder, v *ListArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "dir":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				mcpimpl.CheckLength(d, x0, -1, 1024)
-				v.Dir = x0
+			if !d.Null() {
+				if x0, ok := d.String(); ok {
+					mcpimpl.CheckLength(d, x0, -1, 1024)
+					v.Dir = x0
+				}
 			}
 		case "sort":
-			if d.Null() {
-				break
-			}
-			seen[0] = true
-			if x0, ok := d.String(); ok {
-				switch x0 {
-				case "name", "size", "modified":
-				default:
-					d.Invalid("must be one of \"name\", \"size\", \"modified\"")
+			if !d.Null() {
+				seen[0] = true
+				if x0, ok := d.String(); ok {
+					switch x0 {
+					case "name", "size", "modified":
+					default:
+						d.Invalid("must be one of \"name\", \"size\", \"modified\"")
+					}
+					v.Sort = SortOrder(x0)
 				}
-				v.Sort = SortOrder(x0)
 			}
 		default:
 			d.Unknown("dir, sort")

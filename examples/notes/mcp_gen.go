@@ -205,11 +205,7 @@ func mcpDecodeNoteArgs(d *mcpimpl.Decoder, v *NoteArgs) {
 		return
 	}
 	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "id":
 			seen[0] = true
@@ -219,9 +215,7 @@ func mcpDecodeNoteArgs(d *mcpimpl.Decoder, v *NoteArgs) {
 			}
 		case "text":
 			seen[1] = true
-			if x0, ok := d.String(); ok {
-				v.Text = x0
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("id, text")
 		}
@@ -240,11 +234,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 		return
 	}
 	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "query":
 			seen[0] = true
@@ -253,17 +243,9 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 				v.Query = x0
 			}
 		case "limit":
-			if d.Null() {
-				break
-			}
-			seen[1] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
+			if !d.Null() {
+				seen[1] = true
+				x0, _ := d.IntRange(64, 1, 100)
 				v.Limit = int(x0)
 			}
 		default:

@@ -98,37 +98,20 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 		return
 	}
 	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "pattern":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Pattern = x0
-			}
+			v.Pattern, _ = d.String()
 		case "limit":
-			if d.Null() {
-				break
-			}
-			seen[1] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
+			if !d.Null() {
+				seen[1] = true
+				x0, _ := d.IntRange(64, 1, 100)
 				v.Limit = int(x0)
 			}
 		case "recursive":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Bool(); ok {
-				v.Recursive = x0
+			if !d.Null() {
+				v.Recursive, _ = d.Bool()
 			}
 		default:
 			d.Unknown("pattern, limit, recursive")
@@ -148,17 +131,11 @@ func mcpDecodeMeasureArgs(d *mcpimpl.Decoder, v *MeasureArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "text":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Text = x0
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
@@ -174,23 +151,12 @@ func mcpDecodeMakeArgs(d *mcpimpl.Decoder, v *MakeArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "size":
 			seen[0] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 0", "must be an integer ≤ 16777216"); ok {
-				if x0 < 0 {
-					d.Invalid("must be an integer ≥ 0")
-				}
-				if x0 > 16777216 {
-					d.Invalid("must be an integer ≤ 16777216")
-				}
-				v.Size = int(x0)
-			}
+			x0, _ := d.IntRange(64, 0, 16777216)
+			v.Size = int(x0)
 		default:
 			d.Unknown("size")
 		}
@@ -206,23 +172,12 @@ func mcpDecodeItemsArgs(d *mcpimpl.Decoder, v *ItemsArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "count":
 			seen[0] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 0", "must be an integer ≤ 100000"); ok {
-				if x0 < 0 {
-					d.Invalid("must be an integer ≥ 0")
-				}
-				if x0 > 100000 {
-					d.Invalid("must be an integer ≤ 100000")
-				}
-				v.Count = int(x0)
-			}
+			x0, _ := d.IntRange(64, 0, 100000)
+			v.Count = int(x0)
 		default:
 			d.Unknown("count")
 		}

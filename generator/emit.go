@@ -421,7 +421,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 		for ti, fi := range tracked {
 			f := s.Fields[fi]
 			if f.Required {
-				g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).Block(jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name)))
+				g.Id("d").Dot("Require").Call(jen.Add(e.local("seen")).Index(jen.Lit(ti)), jen.Lit(f.Name))
 				continue
 			}
 			g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {

@@ -59,9 +59,7 @@ func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 			d.Unknown("days")
 		}
 	}
-	if !seen[0] {
-		d.Missing("days")
-	}
+	d.Require(seen[0], "days")
 }
 
 // mcpDecodePurgeConfirm decodes and validates PurgeConfirm.
@@ -79,9 +77,7 @@ func mcpDecodePurgeConfirm(d *mcpimpl.Decoder, v *PurgeConfirm) {
 			d.Unknown("confirm")
 		}
 	}
-	if !seen[0] {
-		d.Missing("confirm")
-	}
+	d.Require(seen[0], "confirm")
 }
 
 // JSON Schemas of the tools, derived from their Go types.

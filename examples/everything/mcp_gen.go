@@ -453,9 +453,7 @@ func mcpDecodeSamplingArgs(d *mcpimpl.Decoder, v *SamplingArgs) {
 			d.Unknown("prompt")
 		}
 	}
-	if !seen[0] {
-		d.Missing("prompt")
-	}
+	d.Require(seen[0], "prompt")
 }
 
 // mcpDecodeElicitationArgs decodes and validates ElicitationArgs.
@@ -473,9 +471,7 @@ func mcpDecodeElicitationArgs(d *mcpimpl.Decoder, v *ElicitationArgs) {
 			d.Unknown("message")
 		}
 	}
-	if !seen[0] {
-		d.Missing("message")
-	}
+	d.Require(seen[0], "message")
 }
 
 // mcpEncodeTemplateData writes TemplateData as JSON.

@@ -78,9 +78,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 			d.Unknown("pattern, limit, recursive")
 		}
 	}
-	if !seen[0] {
-		d.Missing("pattern")
-	}
+	d.Require(seen[0], "pattern")
 	if !seen[1] {
 		v.Limit = 10
 	}

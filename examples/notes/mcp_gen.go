@@ -220,12 +220,8 @@ func mcpDecodeNoteArgs(d *mcpimpl.Decoder, v *NoteArgs) {
 			d.Unknown("id, text")
 		}
 	}
-	if !seen[0] {
-		d.Missing("id")
-	}
-	if !seen[1] {
-		d.Missing("text")
-	}
+	d.Require(seen[0], "id")
+	d.Require(seen[1], "text")
 }
 
 // mcpDecodeSearchArgs decodes and validates SearchArgs.
@@ -252,9 +248,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 			d.Unknown("query, limit")
 		}
 	}
-	if !seen[0] {
-		d.Missing("query")
-	}
+	d.Require(seen[0], "query")
 	if !seen[1] {
 		v.Limit = 20
 	}

@@ -225,9 +225,7 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 			d.Unknown("note, bool, int, int8, int64, uint16, uint64, float32, float64, string, bounded, pattern, level, quoted, ptr, bytes, time, raw, any, strings, array, inner, inners, map, intMap")
 		}
 	}
-	if !seen[0] {
-		d.Missing("bool")
-	}
+	d.Require(seen[0], "bool")
 }
 
 // mcpDecodeInner decodes and validates Inner.
@@ -250,9 +248,7 @@ func mcpDecodeInner(d *mcpimpl.Decoder, v *Inner) {
 			d.Unknown("name, count")
 		}
 	}
-	if !seen[0] {
-		d.Missing("name")
-	}
+	d.Require(seen[0], "name")
 }
 
 // Patterns of the schemas, compiled once.

@@ -205,3 +205,22 @@ func TestDecoderStrings(t *testing.T) {
 		t.Errorf("Err() = %v, want a *SyntaxError", err)
 	}
 }
+
+func TestDecoderRequire(t *testing.T) {
+	for _, present := range []bool{true, false} {
+		d := rt.NewDecoder([]byte(`{"a": {}}`), "arguments")
+		d.Object()
+		d.Field()
+		d.Object()
+		d.Field()
+		d.Require(present, "name")
+		d.Field()
+		var want []string
+		if !present {
+			want = []string{"a.name: required property is missing"}
+		}
+		if got := violations(t, d); !reflect.DeepEqual(got, want) {
+			t.Errorf("Require(%v, name) records %q, want %q", present, got, want)
+		}
+	}
+}

@@ -18,3 +18,13 @@ func (d *Decoder) Strings() ([]string, bool) {
 	}
 	return s, true
 }
+
+// Require records that the required property name is missing from the
+// object at the current path unless present is true, as Missing does. It
+// is meant to be called after Field has returned false, with whether the
+// property was seen.
+func (d *Decoder) Require(present bool, name string) {
+	if !present {
+		d.Missing(name)
+	}
+}

@@ -117,9 +117,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 			d.Unknown("pattern, limit, recursive")
 		}
 	}
-	if !seen[0] {
-		d.Missing("pattern")
-	}
+	d.Require(seen[0], "pattern")
 	if !seen[1] {
 		v.Limit = 10
 	}
@@ -140,9 +138,7 @@ func mcpDecodeMeasureArgs(d *mcpimpl.Decoder, v *MeasureArgs) {
 			d.Unknown("text")
 		}
 	}
-	if !seen[0] {
-		d.Missing("text")
-	}
+	d.Require(seen[0], "text")
 }
 
 // mcpDecodeMakeArgs decodes and validates MakeArgs.
@@ -161,9 +157,7 @@ func mcpDecodeMakeArgs(d *mcpimpl.Decoder, v *MakeArgs) {
 			d.Unknown("size")
 		}
 	}
-	if !seen[0] {
-		d.Missing("size")
-	}
+	d.Require(seen[0], "size")
 }
 
 // mcpDecodeItemsArgs decodes and validates ItemsArgs.
@@ -182,9 +176,7 @@ func mcpDecodeItemsArgs(d *mcpimpl.Decoder, v *ItemsArgs) {
 			d.Unknown("count")
 		}
 	}
-	if !seen[0] {
-		d.Missing("count")
-	}
+	d.Require(seen[0], "count")
 }
 
 // mcpEncodeItems writes largetool.Items as JSON.

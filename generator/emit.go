@@ -358,7 +358,12 @@ func (e *emitter) decoderFunc(s *Shape) {
 		g.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())
 		var tracked []int // fields whose presence is checked after the loop
 		for i, f := range s.Fields {
-			if f.Required || e.defaultValue(f.Shape) != nil {
+			switch {
+			case e.presetDefault(f):
+				// The default is written first, for the field's value,
+				// if given, to replace.
+				e.assignDefault(g, e.fieldRef(s, f), f.Shape)
+			case f.Required || e.defaultValue(f.Shape) != nil:
 				tracked = append(tracked, i)
 			}
 		}
@@ -430,6 +435,29 @@ func (e *emitter) decoderFunc(s *Shape) {
 			})
 		}
 	})
+}
+
+// presetDefault reports whether the default of field f can be assigned
+// before the object is read rather than after it, when f turned out to be
+// absent: an optional, non-nullable scalar field, not quoted, whose
+// default costs nothing to assign, and which a null leaves as it is. Its
+// value, when given, replaces the default, as it would not be replaced
+// after the loop; a null does not, as the default would be assigned then.
+func (e *emitter) presetDefault(f *Field) bool {
+	if f.Required || f.Nullable || f.Shape.Quoted || e.defaultValue(f.Shape) == nil {
+		return false
+	}
+	switch f.Shape.Kind {
+	case KindString, KindBool, KindInt, KindUint, KindFloat:
+	default:
+		return false
+	}
+	for _, step := range f.Path {
+		if step.Ptr {
+			return false
+		}
+	}
+	return true
 }
 
 // fieldLoop renders the header of a loop over the properties of an
@@ -621,13 +649,13 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 		scalar(jen.Id("d").Dot("String").Call(), convert("string"))
 	case KindInt:
 		if r := rangeRead(s); r != nil {
-			read(r, convert("int64"), nil)
+			g.Add(target()).Op("=").Add(convert("int64")(r))
 			return
 		}
 		scalar(numberRead(s, "Int"), convert("int64"))
 	case KindUint:
 		if r := rangeRead(s); r != nil {
-			read(r, convert("uint64"), nil)
+			g.Add(target()).Op("=").Add(convert("uint64")(r))
 			return
 		}
 		scalar(numberRead(s, "Uint"), convert("uint64"))

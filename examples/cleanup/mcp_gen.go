@@ -53,8 +53,7 @@ func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 		switch string(key) {
 		case "days":
 			seen[0] = true
-			x0, _ := d.IntRange(64, 1, 36500)
-			v.Days = int(x0)
+			v.Days = int(d.IntRange(64, 1, 36500))
 		default:
 			d.Unknown("days")
 		}

@@ -58,7 +58,8 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [2]bool
+	v.Limit = 10
+	var seen [1]bool
 	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "pattern":
@@ -66,9 +67,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 			v.Pattern, _ = d.String()
 		case "limit":
 			if !d.Null() {
-				seen[1] = true
-				x0, _ := d.IntRange(64, 1, 100)
-				v.Limit = int(x0)
+				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		case "recursive":
 			if !d.Null() {
@@ -79,9 +78,6 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 		}
 	}
 	d.Require(seen[0], "pattern")
-	if !seen[1] {
-		v.Limit = 10
-	}
 }
 
 // mcpDecodeListArgs decodes and validates ListArgs.
@@ -89,7 +85,7 @@ func mcpDecodeListArgs(d *mcpimpl.Decoder, v *ListArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [1]bool
+	v.Sort = "name"
 	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "dir":
@@ -101,7 +97,6 @@ func mcpDecodeListArgs(d *mcpimpl.Decoder, v *ListArgs) {
 			}
 		case "sort":
 			if !d.Null() {
-				seen[0] = true
 				if x0, ok := d.String(); ok {
 					switch x0 {
 					case "name", "size", "modified":
@@ -114,9 +109,6 @@ func mcpDecodeListArgs(d *mcpimpl.Decoder, v *ListArgs) {
 		default:
 			d.Unknown("dir, sort")
 		}
-	}
-	if !seen[0] {
-		v.Sort = "name"
 	}
 }
 

@@ -229,7 +229,8 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [2]bool
+	v.Limit = 20
+	var seen [1]bool
 	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "query":
@@ -240,18 +241,13 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 			}
 		case "limit":
 			if !d.Null() {
-				seen[1] = true
-				x0, _ := d.IntRange(64, 1, 100)
-				v.Limit = int(x0)
+				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		default:
 			d.Unknown("query, limit")
 		}
 	}
 	d.Require(seen[0], "query")
-	if !seen[1] {
-		v.Limit = 20
-	}
 }
 
 // mcpEncodeMatch writes Match as JSON.

@@ -85,8 +85,7 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 			}
 		case "bounded":
 			if !d.Null() {
-				x0, _ := d.IntRange(64, -5, 100)
-				v.Bounded = int(x0)
+				v.Bounded = int(d.IntRange(64, -5, 100))
 			}
 		case "pattern":
 			if !d.Null() {

@@ -8,12 +8,14 @@ import "strconv"
 // ≥ <min>", and one above max "must be an integer ≤ <max>". min and max
 // must lie within the range of the type; a bound the schema does not set
 // is passed as the type's own limit, whose message is then the type's
-// own, as Int gives it. The result is the number read, and false when it
-// was rejected.
-func (d *Decoder) IntRange(bits int, min, max int64) (int64, bool) {
+// own, as Int gives it. The result is the number read, whether it is
+// within the bounds or not, or 0 when it is not an integer of the type;
+// a rejected value has recorded a violation, so that the result is only
+// to be used when the decoder reports no error (see [Decoder.Failed]).
+func (d *Decoder) IntRange(bits int, min, max int64) int64 {
 	raw, ok := d.number("must be an integer")
 	if !ok {
-		return 0, false
+		return 0
 	}
 	if bits <= 0 || bits > 64 {
 		bits = 64
@@ -24,36 +26,33 @@ func (d *Decoder) IntRange(bits int, min, max int64) (int64, bool) {
 	switch {
 	case st == intFraction:
 		d.Invalid("must be an integer")
-		return 0, false
+		return 0
 	case neg && (st == intOverflow || mag > limit+1):
 		d.Invalid(intBelow(min))
-		return 0, false
+		return 0
 	case !neg && (st == intOverflow || mag > limit):
 		d.Invalid(intAbove(max))
-		return 0, false
+		return 0
 	case neg:
 		n = int64(-mag)
 	default:
 		n = int64(mag)
 	}
-	ok = true
 	if n < min {
 		d.Invalid(intBelow(min))
-		ok = false
 	}
 	if n > max {
 		d.Invalid(intAbove(max))
-		ok = false
 	}
-	return n, ok
+	return n
 }
 
 // UintRange is Uint for a value whose schema bounds it to [min, max], with
 // the check of the bounds, as IntRange.
-func (d *Decoder) UintRange(bits int, min, max uint64) (uint64, bool) {
+func (d *Decoder) UintRange(bits int, min, max uint64) uint64 {
 	raw, ok := d.number("must be an integer")
 	if !ok {
-		return 0, false
+		return 0
 	}
 	if bits <= 0 || bits > 64 {
 		bits = 64
@@ -63,24 +62,21 @@ func (d *Decoder) UintRange(bits int, min, max uint64) (uint64, bool) {
 	switch {
 	case st == intFraction:
 		d.Invalid("must be an integer")
-		return 0, false
+		return 0
 	case neg && (st == intOverflow || mag != 0):
 		d.Invalid(uintBelow(min))
-		return 0, false
+		return 0
 	case st == intOverflow || mag > limit:
 		d.Invalid(uintAbove(max))
-		return 0, false
+		return 0
 	}
-	ok = true
 	if mag < min {
 		d.Invalid(uintBelow(min))
-		ok = false
 	}
 	if mag > max {
 		d.Invalid(uintAbove(max))
-		ok = false
 	}
-	return mag, ok
+	return mag
 }
 
 func intBelow(min int64) string   { return "must be an integer ≥ " + strconv.FormatInt(min, 10) }

@@ -97,7 +97,8 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [2]bool
+	v.Limit = 10
+	var seen [1]bool
 	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "pattern":
@@ -105,9 +106,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 			v.Pattern, _ = d.String()
 		case "limit":
 			if !d.Null() {
-				seen[1] = true
-				x0, _ := d.IntRange(64, 1, 100)
-				v.Limit = int(x0)
+				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		case "recursive":
 			if !d.Null() {
@@ -118,9 +117,6 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 		}
 	}
 	d.Require(seen[0], "pattern")
-	if !seen[1] {
-		v.Limit = 10
-	}
 }
 
 // mcpDecodeMeasureArgs decodes and validates MeasureArgs.
@@ -151,8 +147,7 @@ func mcpDecodeMakeArgs(d *mcpimpl.Decoder, v *MakeArgs) {
 		switch string(key) {
 		case "size":
 			seen[0] = true
-			x0, _ := d.IntRange(64, 0, 16777216)
-			v.Size = int(x0)
+			v.Size = int(d.IntRange(64, 0, 16777216))
 		default:
 			d.Unknown("size")
 		}
@@ -170,8 +165,7 @@ func mcpDecodeItemsArgs(d *mcpimpl.Decoder, v *ItemsArgs) {
 		switch string(key) {
 		case "count":
 			seen[0] = true
-			x0, _ := d.IntRange(64, 0, 100000)
-			v.Count = int(x0)
+			v.Count = int(d.IntRange(64, 0, 100000))
 		default:
 			d.Unknown("count")
 		}

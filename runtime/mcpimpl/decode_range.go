@@ -28,10 +28,10 @@ func (d *Decoder) IntRange(bits int, min, max int64) int64 {
 		d.Invalid("must be an integer")
 		return 0
 	case neg && (st == intOverflow || mag > limit+1):
-		d.Invalid(intBelow(min))
+		d.invalidInt("≥ ", min)
 		return 0
 	case !neg && (st == intOverflow || mag > limit):
-		d.Invalid(intAbove(max))
+		d.invalidInt("≤ ", max)
 		return 0
 	case neg:
 		n = int64(-mag)
@@ -39,10 +39,10 @@ func (d *Decoder) IntRange(bits int, min, max int64) int64 {
 		n = int64(mag)
 	}
 	if n < min {
-		d.Invalid(intBelow(min))
+		d.invalidInt("≥ ", min)
 	}
 	if n > max {
-		d.Invalid(intAbove(max))
+		d.invalidInt("≤ ", max)
 	}
 	return n
 }
@@ -64,22 +64,32 @@ func (d *Decoder) UintRange(bits int, min, max uint64) uint64 {
 		d.Invalid("must be an integer")
 		return 0
 	case neg && (st == intOverflow || mag != 0):
-		d.Invalid(uintBelow(min))
+		d.invalidUint("≥ ", min)
 		return 0
 	case st == intOverflow || mag > limit:
-		d.Invalid(uintAbove(max))
+		d.invalidUint("≤ ", max)
 		return 0
 	}
 	if mag < min {
-		d.Invalid(uintBelow(min))
+		d.invalidUint("≥ ", min)
 	}
 	if mag > max {
-		d.Invalid(uintAbove(max))
+		d.invalidUint("≤ ", max)
 	}
 	return mag
 }
 
-func intBelow(min int64) string   { return "must be an integer ≥ " + strconv.FormatInt(min, 10) }
-func intAbove(max int64) string   { return "must be an integer ≤ " + strconv.FormatInt(max, 10) }
-func uintBelow(min uint64) string { return "must be an integer ≥ " + strconv.FormatUint(min, 10) }
-func uintAbove(max uint64) string { return "must be an integer ≤ " + strconv.FormatUint(max, 10) }
+// invalidInt records "must be an integer <op><n>" as Invalid does, the
+// number written straight into the message.
+func (d *Decoder) invalidInt(op string, n int64) {
+	if d.syntax == nil {
+		d.invalid(strconv.AppendInt(append(append(make([]byte, 0, 64), "must be an integer "...), op...), n, 10))
+	}
+}
+
+// invalidUint is invalidInt for an unsigned bound.
+func (d *Decoder) invalidUint(op string, n uint64) {
+	if d.syntax == nil {
+		d.invalid(strconv.AppendUint(append(append(make([]byte, 0, 64), "must be an integer "...), op...), n, 10))
+	}
+}

@@ -224,3 +224,39 @@ func TestDecoderRequire(t *testing.T) {
 		}
 	}
 }
+
+// TestDecoderRangeAllocs checks that IntRange and UintRange allocate no
+// more than the reads and checks they replace, also when they record a
+// violation: its message is written once, not built and then copied.
+func TestDecoderRangeAllocs(t *testing.T) {
+	d := rt.NewDecoder(nil, "")
+	for _, in := range []string{"10", "500", "-3", "1e400"} {
+		data := []byte(in)
+		old := testing.AllocsPerRun(100, func() {
+			d.Reset(data, "n")
+			if x, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
+				if x < 1 {
+					d.Invalid("must be an integer ≥ 1")
+				}
+				if x > 100 {
+					d.Invalid("must be an integer ≤ 100")
+				}
+			}
+		})
+		for name, read := range map[string]func(){
+			"IntRange":  func() { d.IntRange(64, 1, 100) },
+			"UintRange": func() { d.UintRange(64, 1, 100) },
+		} {
+			n := testing.AllocsPerRun(100, func() {
+				d.Reset(data, "n")
+				read()
+			})
+			if in == "-3" && name == "UintRange" {
+				continue // a different violation: below the type's range
+			}
+			if n > old {
+				t.Errorf("%s on %s: %v allocations, the checks it replaces %v", name, in, n, old)
+			}
+		}
+	}
+}

@@ -393,6 +393,12 @@ func (e *emitter) decoderFunc(s *Shape) {
 								}
 							}
 						}
+						if m := optRead(f); m != "" && !slices.Contains(tracked, i) {
+							// An optional plain value, read in one call that
+							// also lets null stand for "not given".
+							g.Id("d").Dot(m).Call(jen.Op("&").Add(e.fieldRef(s, f)))
+							return
+						}
 						if f.Nullable {
 							markSeen(g) // null is a value the schema allows
 						}
@@ -435,6 +441,33 @@ func (e *emitter) decoderFunc(s *Shape) {
 			})
 		}
 	})
+}
+
+// optRead returns the Decoder method that reads the optional field f
+// whole, null included (OptString, OptBool, OptStrings), or "" when f is
+// not a plain string, boolean or list of strings without checks, that
+// null leaves as it is, reached without pointers.
+func optRead(f *Field) string {
+	s := f.Shape
+	if f.Required || f.Nullable || s.Quoted {
+		return ""
+	}
+	for _, step := range f.Path {
+		if step.Ptr {
+			return ""
+		}
+	}
+	sc := s.Schema
+	switch {
+	case types.Identical(s.Type, types.Typ[types.String]) && plainString(s):
+		return "OptString"
+	case types.Identical(s.Type, types.Typ[types.Bool]) && (sc == nil || len(sc.Enum) == 0):
+		return "OptBool"
+	case types.Identical(s.Type, types.NewSlice(types.Typ[types.String])) && plainStrings(s) &&
+		(sc == nil || sc.MinItems == nil && sc.MaxItems == nil && !sc.UniqueItems):
+		return "OptStrings"
+	}
+	return ""
 }
 
 // presetDefault reports whether the default of field f can be assigned
@@ -747,10 +780,15 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 // have nothing to check, which d.Strings reads whole.
 func plainStrings(s *Shape) bool {
 	el := s.Elem
-	if el == nil || el.Kind != KindString || el.Quoted || !types.Identical(el.Type, types.Typ[types.String]) {
+	return el != nil && el.Kind == KindString && types.Identical(el.Type, types.Typ[types.String]) && plainString(el)
+}
+
+// plainString reports whether the string shape s has nothing to check.
+func plainString(s *Shape) bool {
+	if s.Kind != KindString || s.Quoted {
 		return false
 	}
-	sc := el.Schema
+	sc := s.Schema
 	return sc == nil || len(sc.Enum) == 0 && sc.MinLength == nil && sc.MaxLength == nil && sc.Pattern == ""
 }
 

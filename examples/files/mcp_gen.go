@@ -70,9 +70,7 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		case "recursive":
-			if !d.Null() {
-				v.Recursive, _ = d.Bool()
-			}
+			d.OptBool(&v.Recursive)
 		default:
 			d.Unknown("pattern, limit, recursive")
 		}

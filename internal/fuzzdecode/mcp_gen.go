@@ -41,9 +41,7 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "note":
-			if !d.Null() {
-				v.Embedded.Note, _ = d.String()
-			}
+			d.OptString(&v.Embedded.Note)
 		case "bool":
 			seen[0] = true
 			v.Bool, _ = d.Bool()
@@ -80,9 +78,7 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 				v.Float64, _ = d.Float(64)
 			}
 		case "string":
-			if !d.Null() {
-				v.String, _ = d.String()
-			}
+			d.OptString(&v.String)
 		case "bounded":
 			if !d.Null() {
 				v.Bounded = int(d.IntRange(64, -5, 100))
@@ -147,9 +143,7 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 				}
 			}
 		case "strings":
-			if !d.Null() {
-				v.Strings, _ = d.Strings()
-			}
+			d.OptStrings(&v.Strings)
 		case "array":
 			if !d.Null() {
 				if d.Array() {

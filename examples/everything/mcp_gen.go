@@ -294,11 +294,7 @@ func RegisterMCP(s *runtime.Server) {
 			var in0 string
 			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "id":
 						if x, ok := d.String(); ok {
@@ -352,11 +348,7 @@ func RegisterMCP(s *runtime.Server) {
 			var in PromptArgs
 			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"arg1", "arg2"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "arg1":
 						if x, ok := d.String(); ok {
@@ -392,11 +384,7 @@ func RegisterMCP(s *runtime.Server) {
 			var in EmbeddedArgs
 			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"resourceUri"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "resourceUri":
 						if x, ok := d.String(); ok {

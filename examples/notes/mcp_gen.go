@@ -111,11 +111,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			var in0 string
 			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "id":
 						if x, ok := d.String(); ok {
@@ -156,11 +152,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			var in SummarizeArgs
 			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"id", "style"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "id":
 						if x, ok := d.String(); ok {

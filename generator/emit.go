@@ -358,7 +358,12 @@ func (e *emitter) decoderFunc(s *Shape) {
 		g.If(jen.Op("!").Id("d").Dot("Object").Call()).Block(jen.Return())
 		var tracked []int // fields whose presence is checked after the loop
 		for i, f := range s.Fields {
-			if f.Required || e.defaultValue(f.Shape) != nil {
+			switch {
+			case e.presetDefault(f):
+				// The default is written first, for the field's value,
+				// if given, to replace.
+				e.assignDefault(g, e.fieldRef(s, f), f.Shape)
+			case f.Required || e.defaultValue(f.Shape) != nil:
 				tracked = append(tracked, i)
 			}
 		}
@@ -373,9 +378,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 		if len(s.Fields) == 0 {
 			keyVar = jen.Id("_")
 		}
-		g.For().BlockFunc(func(g *jen.Group) {
-			g.List(keyVar, e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
-			g.If(jen.Op("!").Add(e.local("ok"))).Block(jen.Break())
+		g.Add(fieldLoop(keyVar, e.local("ok"))).BlockFunc(func(g *jen.Group) {
 			if len(s.Fields) == 0 {
 				g.Id("d").Dot("Unknown").Call(jen.Lit(""))
 				return
@@ -383,33 +386,43 @@ func (e *emitter) decoderFunc(s *Shape) {
 			g.Switch(jen.String().Parens(e.local("key"))).BlockFunc(func(g *jen.Group) {
 				for i, f := range s.Fields {
 					g.Case(jen.Lit(f.Name)).BlockFunc(func(g *jen.Group) {
-						markSeen := func() {
+						markSeen := func(g *jen.Group) {
 							for ti, fi := range tracked {
 								if fi == i {
 									g.Add(e.local("seen")).Index(jen.Lit(ti)).Op("=").True()
 								}
 							}
 						}
+						if m := optRead(f); m != "" && !slices.Contains(tracked, i) {
+							// An optional plain value, read in one call that
+							// also lets null stand for "not given".
+							g.Id("d").Dot(m).Call(jen.Op("&").Add(e.fieldRef(s, f)))
+							return
+						}
 						if f.Nullable {
-							markSeen() // null is a value the schema allows
+							markSeen(g) // null is a value the schema allows
 						}
 						// A pointer with a default reads null as "not given"
 						// too, so that the default applies.
 						defaultPtr := f.Shape.Kind == KindPointer && !f.Nullable && e.defaultValue(f.Shape) != nil
+						body := func(g *jen.Group) {
+							if !f.Nullable {
+								markSeen(g)
+							}
+							e.allocPath(g, f)
+							target := func() *jen.Statement { return e.fieldRef(s, f) }
+							if defaultPtr && !f.Shape.Quoted {
+								e.pointee(g, f.Shape, target, 0)
+							} else {
+								e.value(g, f.Shape, target, 0)
+							}
+						}
 						if (!f.Required || f.Nullable) && (f.Shape.Kind != KindPointer || defaultPtr) {
 							// null stands for "not given" on an optional field,
 							// and leaves a nullable one as it is.
-							g.If(jen.Id("d").Dot("Null").Call()).Block(jen.Break())
-						}
-						if !f.Nullable {
-							markSeen()
-						}
-						e.allocPath(g, f)
-						target := func() *jen.Statement { return e.fieldRef(s, f) }
-						if defaultPtr && !f.Shape.Quoted {
-							e.pointee(g, f.Shape, target, 0)
+							g.If(jen.Op("!").Id("d").Dot("Null").Call()).BlockFunc(body)
 						} else {
-							e.value(g, f.Shape, target, 0)
+							body(g)
 						}
 					})
 				}
@@ -419,7 +432,7 @@ func (e *emitter) decoderFunc(s *Shape) {
 		for ti, fi := range tracked {
 			f := s.Fields[fi]
 			if f.Required {
-				g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).Block(jen.Id("d").Dot("Missing").Call(jen.Lit(f.Name)))
+				g.Id("d").Dot("Require").Call(jen.Add(e.local("seen")).Index(jen.Lit(ti)), jen.Lit(f.Name))
 				continue
 			}
 			g.If(jen.Op("!").Add(e.local("seen")).Index(jen.Lit(ti))).BlockFunc(func(g *jen.Group) {
@@ -428,6 +441,62 @@ func (e *emitter) decoderFunc(s *Shape) {
 			})
 		}
 	})
+}
+
+// optRead returns the Decoder method that reads the optional field f
+// whole, null included (OptString, OptBool, OptStrings), or "" when f is
+// not a plain string, boolean or list of strings without checks, that
+// null leaves as it is, reached without pointers.
+func optRead(f *Field) string {
+	s := f.Shape
+	if f.Required || f.Nullable || s.Quoted {
+		return ""
+	}
+	for _, step := range f.Path {
+		if step.Ptr {
+			return ""
+		}
+	}
+	sc := s.Schema
+	switch {
+	case types.Identical(s.Type, types.Typ[types.String]) && plainString(s):
+		return "OptString"
+	case types.Identical(s.Type, types.Typ[types.Bool]) && (sc == nil || len(sc.Enum) == 0):
+		return "OptBool"
+	case types.Identical(s.Type, types.NewSlice(types.Typ[types.String])) && plainStrings(s) &&
+		(sc == nil || sc.MinItems == nil && sc.MaxItems == nil && !sc.UniqueItems):
+		return "OptStrings"
+	}
+	return ""
+}
+
+// presetDefault reports whether the default of field f can be assigned
+// before the object is read rather than after it, when f turned out to be
+// absent: an optional, non-nullable scalar field, not quoted, whose
+// default costs nothing to assign, and which a null leaves as it is. Its
+// value, when given, replaces the default, as it would not be replaced
+// after the loop; a null does not, as the default would be assigned then.
+func (e *emitter) presetDefault(f *Field) bool {
+	if f.Required || f.Nullable || f.Shape.Quoted || e.defaultValue(f.Shape) == nil {
+		return false
+	}
+	switch f.Shape.Kind {
+	case KindString, KindBool, KindInt, KindUint, KindFloat:
+	default:
+		return false
+	}
+	for _, step := range f.Path {
+		if step.Ptr {
+			return false
+		}
+	}
+	return true
+}
+
+// fieldLoop renders the header of a loop over the properties of an
+// object: for key, ok := d.Field(); ok; key, ok = d.Field().
+func fieldLoop(key, ok jen.Code) *jen.Statement {
+	return jen.For(jen.List(key, ok).Op(":=").Id("d").Dot("Field").Call(), ok, jen.List(key, ok).Op("=").Id("d").Dot("Field").Call())
 }
 
 // fieldRef renders v.A.B for a field's Go path in the struct s. An
@@ -570,11 +639,29 @@ func (e *emitter) pointee(g *jen.Group, s *Shape, target func() *jen.Statement, 
 func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, depth int) {
 	x := jen.Id("x" + strconv.Itoa(depth))
 	xs := func() *jen.Statement { return jen.Id("x" + strconv.Itoa(depth)) }
-	scalar := func(read *jen.Statement, conv func(*jen.Statement) *jen.Statement) {
-		g.If(jen.List(x, e.local("ok")).Op(":=").Add(read), e.local("ok")).BlockFunc(func(g *jen.Group) {
-			e.checks(g, s, xs)
-			g.Add(target()).Op("=").Add(conv(xs()))
-		})
+	// read writes a read whose result, converted by conv, goes to target
+	// after the checks. Without checks the result is stored whether the
+	// read succeeded or not: a failed read has recorded a violation, and
+	// the decoded value is not used then.
+	read := func(read *jen.Statement, conv func(*jen.Statement) *jen.Statement, checks []jen.Code) {
+		if len(checks) > 0 {
+			g.If(jen.List(x, e.local("ok")).Op(":=").Add(read), e.local("ok")).BlockFunc(func(g *jen.Group) {
+				for _, c := range checks {
+					g.Add(c)
+				}
+				g.Add(target()).Op("=").Add(conv(xs()))
+			})
+			return
+		}
+		if v := xs(); conv(v) == v {
+			g.List(target(), jen.Id("_")).Op("=").Add(read)
+			return
+		}
+		g.List(x, jen.Id("_")).Op(":=").Add(read)
+		g.Add(target()).Op("=").Add(conv(xs()))
+	}
+	scalar := func(r *jen.Statement, conv func(*jen.Statement) *jen.Statement) {
+		read(r, conv, e.checkCode(s, xs))
 	}
 	convert := func(basic string) func(*jen.Statement) *jen.Statement {
 		return func(v *jen.Statement) *jen.Statement {
@@ -594,8 +681,16 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 	case KindString:
 		scalar(jen.Id("d").Dot("String").Call(), convert("string"))
 	case KindInt:
+		if r := rangeRead(s); r != nil {
+			g.Add(target()).Op("=").Add(convert("int64")(r))
+			return
+		}
 		scalar(numberRead(s, "Int"), convert("int64"))
 	case KindUint:
+		if r := rangeRead(s); r != nil {
+			g.Add(target()).Op("=").Add(convert("uint64")(r))
+			return
+		}
 		scalar(numberRead(s, "Uint"), convert("uint64"))
 	case KindFloat:
 		scalar(numberRead(s, "Float"), convert("float64"))
@@ -631,6 +726,15 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			e.pointee(g, s, target, depth)
 		})
 	case KindSlice:
+		if plainStrings(s) {
+			read(jen.Id("d").Dot("Strings").Call(), func(v *jen.Statement) *jen.Statement {
+				if _, ok := s.Type.(*types.Slice); ok {
+					return v
+				}
+				return e.typeCode(s.Type).Parens(v)
+			}, arrayCheckCode(s, xs(), jen.Len(xs())))
+			return
+		}
 		sl := "s" + strconv.Itoa(depth)
 		g.If(jen.Id("d").Dot("Array").Call()).BlockFunc(func(g *jen.Group) {
 			g.Id(sl).Op(":=").Make(e.typeCode(s.Type), jen.Lit(0))
@@ -660,9 +764,7 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 		k := "k" + strconv.Itoa(depth)
 		g.If(jen.Id("d").Dot("Object").Call()).BlockFunc(func(g *jen.Group) {
 			g.Id(m).Op(":=").Make(e.typeCode(s.Type))
-			g.For().BlockFunc(func(g *jen.Group) {
-				g.List(e.local("key"), e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
-				g.If(jen.Op("!").Add(e.local("ok"))).Block(jen.Break())
+			g.Add(fieldLoop(e.local("key"), e.local("ok"))).BlockFunc(func(g *jen.Group) {
 				e.mapKey(g, s, k)
 				ev := "e" + strconv.Itoa(depth)
 				g.Var().Id(ev).Add(e.typeCode(s.Elem.Type))
@@ -672,6 +774,22 @@ func (e *emitter) value(g *jen.Group, s *Shape, target func() *jen.Statement, de
 			g.Add(target()).Op("=").Id(m)
 		})
 	}
+}
+
+// plainStrings reports whether s is a slice of plain strings whose items
+// have nothing to check, which d.Strings reads whole.
+func plainStrings(s *Shape) bool {
+	el := s.Elem
+	return el != nil && el.Kind == KindString && types.Identical(el.Type, types.Typ[types.String]) && plainString(el)
+}
+
+// plainString reports whether the string shape s has nothing to check.
+func plainString(s *Shape) bool {
+	if s.Kind != KindString || s.Quoted {
+		return false
+	}
+	sc := s.Schema
+	return sc == nil || len(sc.Enum) == 0 && sc.MinLength == nil && sc.MaxLength == nil && sc.Pattern == ""
 }
 
 // durationCode renders d as a multiple of its largest whole unit, such as

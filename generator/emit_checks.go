@@ -16,27 +16,37 @@ import (
 // its schema. Bounds the reader enforces already (the range of int8, the
 // sign of uint) are not checked again.
 func (e *emitter) checks(g *jen.Group, s *Shape, x func() *jen.Statement) {
+	for _, c := range e.checkCode(s, x) {
+		g.Add(c)
+	}
+}
+
+// checkCode returns the statements of checks, none when the schema asks
+// for no check the reader does not make.
+func (e *emitter) checkCode(s *Shape, x func() *jen.Statement) []jen.Code {
 	sc := s.Schema
 	if sc == nil {
-		return
+		return nil
 	}
+	var out []jen.Code
 	switch s.Kind {
 	case KindInt, KindUint, KindFloat:
-		e.numberChecks(g, s, x)
+		out = e.numberChecks(out, s, x)
 	case KindString:
 		if len(sc.Enum) == 0 {
 			if sc.MinLength != nil || sc.MaxLength != nil {
-				g.Add(impl("CheckLength")).Call(jen.Id("d"), x(), lenBound(sc.MinLength), lenBound(sc.MaxLength))
+				out = append(out, impl("CheckLength").Call(jen.Id("d"), x(), lenBound(sc.MinLength), lenBound(sc.MaxLength)))
 			}
 			if sc.Pattern != "" {
-				g.If(jen.Op("!").Id(e.pattern(sc.Pattern)).Dot("MatchString").Call(x())).Block(
-					jen.Id("d").Dot("Invalid").Call(jen.Lit("must match the pattern " + sc.Pattern)))
+				out = append(out, jen.If(jen.Op("!").Id(e.pattern(sc.Pattern)).Dot("MatchString").Call(x())).Block(
+					jen.Id("d").Dot("Invalid").Call(jen.Lit("must match the pattern "+sc.Pattern))))
 			}
 		}
 	}
 	if len(sc.Enum) > 0 {
-		e.enumCheck(g, s, x)
+		out = e.enumCheck(out, s, x)
 	}
+	return out
 }
 
 func lenBound(p *uint64) jen.Code {
@@ -54,7 +64,7 @@ func typeWord(s *Shape) string {
 	return "an integer"
 }
 
-func (e *emitter) numberChecks(g *jen.Group, s *Shape, x func() *jen.Statement) {
+func (e *emitter) numberChecks(out []jen.Code, s *Shape, x func() *jen.Statement) []jen.Code {
 	sc := s.Schema
 	for _, b := range []struct {
 		bound json.Number
@@ -70,19 +80,20 @@ func (e *emitter) numberChecks(g *jen.Group, s *Shape, x func() *jen.Statement) 
 			continue
 		}
 		lhs, rhs := e.comparable(s, x(), b.bound)
-		g.If(jen.Add(lhs).Op(b.op).Add(rhs)).Block(
-			jen.Id("d").Dot("Invalid").Call(jen.Lit("must be " + typeWord(s) + " " + b.word + " " + b.bound.String())))
+		out = append(out, jen.If(jen.Add(lhs).Op(b.op).Add(rhs)).Block(
+			jen.Id("d").Dot("Invalid").Call(jen.Lit("must be "+typeWord(s)+" "+b.word+" "+b.bound.String()))))
 	}
 	if m := sc.MultipleOf; m != "" {
 		r, ok := new(big.Rat).SetString(m.String())
 		if ok && r.IsInt() && s.Kind != KindFloat && r.Sign() > 0 {
-			g.If(jen.Add(x()).Op("%").Op(m.String()).Op("!=").Lit(0)).Block(
-				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of " + m.String())))
+			out = append(out, jen.If(jen.Add(x()).Op("%").Op(m.String()).Op("!=").Lit(0)).Block(
+				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of "+m.String()))))
 		} else {
-			g.If(jen.Op("!").Add(impl("MultipleOf")).Call(jen.Float64().Parens(x()), jen.Op(m.String()))).Block(
-				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of " + m.String())))
+			out = append(out, jen.If(jen.Op("!").Add(impl("MultipleOf")).Call(jen.Float64().Parens(x()), jen.Op(m.String()))).Block(
+				jen.Id("d").Dot("Invalid").Call(jen.Lit("must be a multiple of "+m.String()))))
 		}
 	}
+	return out
 }
 
 // comparable returns the two sides of a comparison of x with bound, in a
@@ -197,8 +208,8 @@ func impliedByType(s *Shape, bound json.Number, op string) bool {
 	return false
 }
 
-// enumCheck writes a switch that accepts only the enum's values.
-func (e *emitter) enumCheck(g *jen.Group, s *Shape, x func() *jen.Statement) {
+// enumCheck appends a switch that accepts only the enum's values to out.
+func (e *emitter) enumCheck(out []jen.Code, s *Shape, x func() *jen.Statement) []jen.Code {
 	var cases []jen.Code
 	var shown []string
 	for _, v := range s.Schema.Enum {
@@ -229,7 +240,7 @@ func (e *emitter) enumCheck(g *jen.Group, s *Shape, x func() *jen.Statement) {
 			cases = append(cases, jen.Lit(b))
 			shown = append(shown, strconv.FormatBool(b))
 		default:
-			return // enums on other kinds are documentation only
+			return out // enums on other kinds are documentation only
 		}
 	}
 	msg := "must be one of " + strings.Join(shown, ", ")
@@ -237,28 +248,70 @@ func (e *emitter) enumCheck(g *jen.Group, s *Shape, x func() *jen.Statement) {
 		msg = "must be " + shown[0]
 	}
 	if len(cases) == 0 {
-		g.Id("d").Dot("Invalid").Call(jen.Lit(msg))
-		return
+		return append(out, jen.Id("d").Dot("Invalid").Call(jen.Lit(msg)))
 	}
-	g.Switch(x()).Block(
+	return append(out, jen.Switch(x()).Block(
 		jen.Case(cases...),
 		jen.Default().Block(jen.Id("d").Dot("Invalid").Call(jen.Lit(msg))),
-	)
+	))
 }
 
 // arrayChecks writes the item-count and uniqueness checks of an array
 // shape; items is the slice, n its length.
 func (e *emitter) arrayChecks(g *jen.Group, s *Shape, items, n jen.Code) {
+	for _, c := range arrayCheckCode(s, items, n) {
+		g.Add(c)
+	}
+}
+
+// arrayCheckCode returns the statements of arrayChecks.
+func arrayCheckCode(s *Shape, items, n jen.Code) []jen.Code {
 	sc := s.Schema
 	if sc == nil {
-		return
+		return nil
 	}
+	var out []jen.Code
 	if sc.MinItems != nil || sc.MaxItems != nil {
-		g.Add(impl("CheckItems")).Call(jen.Id("d"), n, lenBound(sc.MinItems), lenBound(sc.MaxItems))
+		out = append(out, impl("CheckItems").Call(jen.Id("d"), n, lenBound(sc.MinItems), lenBound(sc.MaxItems)))
 	}
 	if sc.UniqueItems && types.Comparable(s.Elem.Type) {
-		g.Add(impl("CheckUnique")).Call(jen.Id("d"), items)
+		out = append(out, impl("CheckUnique").Call(jen.Id("d"), items))
 	}
+	return out
+}
+
+// rangeRead returns the read of an integer shape whose only checks are an
+// inclusive minimum or maximum tighter than its Go type's range, written as
+// plain integers within that range: d.IntRange or d.UintRange, which check
+// the bounds with the messages the checks would give. It returns nil for
+// any other shape.
+func rangeRead(s *Shape) *jen.Statement {
+	sc := s.Schema
+	if sc == nil || s.Kind != KindInt && s.Kind != KindUint || s.Quoted || len(sc.Enum) > 0 || sc.MultipleOf != "" ||
+		sc.ExclusiveMinimum != "" || sc.ExclusiveMaximum != "" || sc.Minimum == "" && sc.Maximum == "" {
+		return nil
+	}
+	typeLo, typeHi := typeRange(s)
+	bound := func(b json.Number, dflt *big.Rat) (string, bool) {
+		if b == "" {
+			return dflt.Num().String(), true
+		}
+		r, ok := new(big.Rat).SetString(b.String())
+		if !ok || !r.IsInt() || r.Num().String() != b.String() || r.Cmp(typeLo) < 0 || r.Cmp(typeHi) > 0 {
+			return "", false // the message shows the bound as written
+		}
+		return b.String(), true
+	}
+	lo, ok1 := bound(sc.Minimum, typeLo)
+	hi, ok2 := bound(sc.Maximum, typeHi)
+	if !ok1 || !ok2 || lo == typeLo.Num().String() && hi == typeHi.Num().String() {
+		return nil // bounds that only restate the type are the reader's own
+	}
+	method := "IntRange"
+	if s.Kind == KindUint {
+		method = "UintRange"
+	}
+	return jen.Id("d").Dot(method).Call(jen.Lit(s.Bits), jen.Op(lo), jen.Op(hi))
 }
 
 // pattern returns the variable holding the compiled regexp of src.

@@ -271,6 +271,10 @@ func (e *emitter) encodeValue(g *jen.Group, s *Shape, x *jen.Statement, addressa
 			})
 			return
 		}
+		if s.Kind == KindSlice && s.Elem.Kind == KindString && types.Identical(s.Elem.Type, types.Typ[types.String]) {
+			g.Add(enc()).Dot("Strings").Call(x)
+			return
+		}
 		i := jen.Id("i" + d)
 		g.Add(enc()).Dot("OpenArray").Call()
 		g.For(jen.Add(i).Op(":=").Range().Add(x)).BlockFunc(func(g *jen.Group) {

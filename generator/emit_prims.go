@@ -142,9 +142,7 @@ func (e *emitter) decodeVars(g *jen.Group, vars []*Var, st *Shape, ptr bool, num
 		return args
 	}
 	g.Id("d").Op(":=").Add(decoder)
-	g.If(e.local("d").Dot("Object").Call()).Block(jen.For().BlockFunc(func(g *jen.Group) {
-		g.List(e.local("key"), e.local("ok")).Op(":=").Id("d").Dot("Field").Call()
-		g.If(jen.Op("!").Id("ok")).Block(jen.Break())
+	g.If(e.local("d").Dot("Object").Call()).Block(fieldLoop(e.local("key"), e.local("ok")).BlockFunc(func(g *jen.Group) {
 		g.Switch(jen.String().Parens(e.local("key"))).BlockFunc(func(g *jen.Group) {
 			for _, v := range vars {
 				g.Case(jen.Lit(v.Name)).BlockFunc(func(g *jen.Group) {

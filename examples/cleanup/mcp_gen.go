@@ -49,30 +49,16 @@ func mcpDecodePurgeArgs(d *mcpimpl.Decoder, v *PurgeArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "days":
 			seen[0] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 36500"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 36500 {
-					d.Invalid("must be an integer ≤ 36500")
-				}
-				v.Days = int(x0)
-			}
+			v.Days = int(d.IntRange(64, 1, 36500))
 		default:
 			d.Unknown("days")
 		}
 	}
-	if !seen[0] {
-		d.Missing("days")
-	}
+	d.Require(seen[0], "days")
 }
 
 // mcpDecodePurgeConfirm decodes and validates PurgeConfirm.
@@ -81,24 +67,16 @@ func mcpDecodePurgeConfirm(d *mcpimpl.Decoder, v *PurgeConfirm) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "confirm":
 			seen[0] = true
-			if x0, ok := d.Bool(); ok {
-				v.Confirm = x0
-			}
+			v.Confirm, _ = d.Bool()
 		default:
 			d.Unknown("confirm")
 		}
 	}
-	if !seen[0] {
-		d.Missing("confirm")
-	}
+	d.Require(seen[0], "confirm")
 }
 
 // JSON Schemas of the tools, derived from their Go types.

@@ -294,11 +294,7 @@ func RegisterMCP(s *runtime.Server) {
 			var in0 string
 			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "id":
 						if x, ok := d.String(); ok {
@@ -352,11 +348,7 @@ func RegisterMCP(s *runtime.Server) {
 			var in PromptArgs
 			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"arg1", "arg2"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "arg1":
 						if x, ok := d.String(); ok {
@@ -392,11 +384,7 @@ func RegisterMCP(s *runtime.Server) {
 			var in EmbeddedArgs
 			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"resourceUri"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "resourceUri":
 						if x, ok := d.String(); ok {
@@ -444,24 +432,16 @@ func mcpDecodeSamplingArgs(d *mcpimpl.Decoder, v *SamplingArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "prompt":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Prompt = x0
-			}
+			v.Prompt, _ = d.String()
 		default:
 			d.Unknown("prompt")
 		}
 	}
-	if !seen[0] {
-		d.Missing("prompt")
-	}
+	d.Require(seen[0], "prompt")
 }
 
 // mcpDecodeElicitationArgs decodes and validates ElicitationArgs.
@@ -470,24 +450,16 @@ func mcpDecodeElicitationArgs(d *mcpimpl.Decoder, v *ElicitationArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "message":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Message = x0
-			}
+			v.Message, _ = d.String()
 		default:
 			d.Unknown("message")
 		}
 	}
-	if !seen[0] {
-		d.Missing("message")
-	}
+	d.Require(seen[0], "message")
 }
 
 // mcpEncodeTemplateData writes TemplateData as JSON.

@@ -58,49 +58,24 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	v.Limit = 10
+	var seen [1]bool
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "pattern":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Pattern = x0
-			}
+			v.Pattern, _ = d.String()
 		case "limit":
-			if d.Null() {
-				break
-			}
-			seen[1] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
-				v.Limit = int(x0)
+			if !d.Null() {
+				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		case "recursive":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Bool(); ok {
-				v.Recursive = x0
-			}
+			d.OptBool(&v.Recursive)
 		default:
 			d.Unknown("pattern, limit, recursive")
 		}
 	}
-	if !seen[0] {
-		d.Missing("pattern")
-	}
-	if !seen[1] {
-		v.Limit = 10
-	}
+	d.Require(seen[0], "pattern")
 }
 
 // mcpDecodeListArgs decodes and validates ListArgs.
@@ -108,40 +83,30 @@ func mcpDecodeListArgs(d *mcpimpl.Decoder, v *ListArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	v.Sort = "name"
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "dir":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				mcpimpl.CheckLength(d, x0, -1, 1024)
-				v.Dir = x0
+			if !d.Null() {
+				if x0, ok := d.String(); ok {
+					mcpimpl.CheckLength(d, x0, -1, 1024)
+					v.Dir = x0
+				}
 			}
 		case "sort":
-			if d.Null() {
-				break
-			}
-			seen[0] = true
-			if x0, ok := d.String(); ok {
-				switch x0 {
-				case "name", "size", "modified":
-				default:
-					d.Invalid("must be one of \"name\", \"size\", \"modified\"")
+			if !d.Null() {
+				if x0, ok := d.String(); ok {
+					switch x0 {
+					case "name", "size", "modified":
+					default:
+						d.Invalid("must be one of \"name\", \"size\", \"modified\"")
+					}
+					v.Sort = SortOrder(x0)
 				}
-				v.Sort = SortOrder(x0)
 			}
 		default:
 			d.Unknown("dir, sort")
 		}
-	}
-	if !seen[0] {
-		v.Sort = "name"
 	}
 }
 

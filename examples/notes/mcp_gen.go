@@ -111,11 +111,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			var in0 string
 			d := mcpimpl.StringsDecoder("uri", req.Vars, []string{"id"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "id":
 						if x, ok := d.String(); ok {
@@ -156,11 +152,7 @@ func RegisterMCP(s *runtime.Server, notes *Notes) {
 			var in SummarizeArgs
 			d := mcpimpl.StringsDecoder("arguments", req.Arguments, []string{"id", "style"})
 			if d.Object() {
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
+				for key, ok := d.Field(); ok; key, ok = d.Field() {
 					switch string(key) {
 					case "id":
 						if x, ok := d.String(); ok {
@@ -205,11 +197,7 @@ func mcpDecodeNoteArgs(d *mcpimpl.Decoder, v *NoteArgs) {
 		return
 	}
 	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "id":
 			seen[0] = true
@@ -219,19 +207,13 @@ func mcpDecodeNoteArgs(d *mcpimpl.Decoder, v *NoteArgs) {
 			}
 		case "text":
 			seen[1] = true
-			if x0, ok := d.String(); ok {
-				v.Text = x0
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("id, text")
 		}
 	}
-	if !seen[0] {
-		d.Missing("id")
-	}
-	if !seen[1] {
-		d.Missing("text")
-	}
+	d.Require(seen[0], "id")
+	d.Require(seen[1], "text")
 }
 
 // mcpDecodeSearchArgs decodes and validates SearchArgs.
@@ -239,12 +221,9 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	v.Limit = 20
+	var seen [1]bool
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "query":
 			seen[0] = true
@@ -253,29 +232,14 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 				v.Query = x0
 			}
 		case "limit":
-			if d.Null() {
-				break
-			}
-			seen[1] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
-				v.Limit = int(x0)
+			if !d.Null() {
+				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		default:
 			d.Unknown("query, limit")
 		}
 	}
-	if !seen[0] {
-		d.Missing("query")
-	}
-	if !seen[1] {
-		v.Limit = 20
-	}
+	d.Require(seen[0], "query")
 }
 
 // mcpEncodeMatch writes Match as JSON.

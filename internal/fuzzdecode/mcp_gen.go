@@ -38,123 +38,78 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "note":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				v.Embedded.Note = x0
-			}
+			d.OptString(&v.Embedded.Note)
 		case "bool":
 			seen[0] = true
-			if x0, ok := d.Bool(); ok {
-				v.Bool = x0
-			}
+			v.Bool, _ = d.Bool()
 		case "int":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Int(64); ok {
+			if !d.Null() {
+				x0, _ := d.Int(64)
 				v.Int = int(x0)
 			}
 		case "int8":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Int(8); ok {
+			if !d.Null() {
+				x0, _ := d.Int(8)
 				v.Int8 = int8(x0)
 			}
 		case "int64":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Int(64); ok {
-				v.Int64 = x0
+			if !d.Null() {
+				v.Int64, _ = d.Int(64)
 			}
 		case "uint16":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Uint(16); ok {
+			if !d.Null() {
+				x0, _ := d.Uint(16)
 				v.Uint16 = uint16(x0)
 			}
 		case "uint64":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Uint(64); ok {
-				v.Uint64 = x0
+			if !d.Null() {
+				v.Uint64, _ = d.Uint(64)
 			}
 		case "float32":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Float(32); ok {
+			if !d.Null() {
+				x0, _ := d.Float(32)
 				v.Float32 = float32(x0)
 			}
 		case "float64":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Float(64); ok {
-				v.Float64 = x0
+			if !d.Null() {
+				v.Float64, _ = d.Float(64)
 			}
 		case "string":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				v.String = x0
-			}
+			d.OptString(&v.String)
 		case "bounded":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ -5", "must be an integer ≤ 100"); ok {
-				if x0 < -5 {
-					d.Invalid("must be an integer ≥ -5")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
-				v.Bounded = int(x0)
+			if !d.Null() {
+				v.Bounded = int(d.IntRange(64, -5, 100))
 			}
 		case "pattern":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				mcpimpl.CheckLength(d, x0, -1, 8)
-				if !mcpPattern0.MatchString(x0) {
-					d.Invalid("must match the pattern ^[a-z]*$")
+			if !d.Null() {
+				if x0, ok := d.String(); ok {
+					mcpimpl.CheckLength(d, x0, -1, 8)
+					if !mcpPattern0.MatchString(x0) {
+						d.Invalid("must match the pattern ^[a-z]*$")
+					}
+					v.Pattern = x0
 				}
-				v.Pattern = x0
 			}
 		case "level":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				switch x0 {
-				case "low", "high":
-				default:
-					d.Invalid("must be one of \"low\", \"high\"")
+			if !d.Null() {
+				if x0, ok := d.String(); ok {
+					switch x0 {
+					case "low", "high":
+					default:
+						d.Invalid("must be one of \"low\", \"high\"")
+					}
+					v.Level = Level(x0)
 				}
-				v.Level = Level(x0)
 			}
 		case "quoted":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.String(); ok {
-				if y0, ok := d.QuotedInt(x0, 64); ok {
-					v.Quoted = int(y0)
+			if !d.Null() {
+				if x0, ok := d.String(); ok {
+					if y0, ok := d.QuotedInt(x0, 64); ok {
+						v.Quoted = int(y0)
+					}
 				}
 			}
 		case "ptr":
@@ -162,150 +117,108 @@ func mcpDecodeKinds(d *mcpimpl.Decoder, v *Kinds) {
 				v.Ptr = nil
 			} else {
 				p0 := new(int)
-				if x1, ok := d.Int(64); ok {
-					*p0 = int(x1)
-				}
+				x1, _ := d.Int(64)
+				*p0 = int(x1)
 				v.Ptr = p0
 			}
 		case "bytes":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Base64(); ok {
-				v.Bytes = x0
+			if !d.Null() {
+				v.Bytes, _ = d.Base64()
 			}
 		case "time":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Time(); ok {
-				v.Time = x0
+			if !d.Null() {
+				v.Time, _ = d.Time()
 			}
 		case "raw":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Raw(); ok {
+			if !d.Null() {
+				x0, _ := d.Raw()
 				v.Raw = json.RawMessage(x0)
 			}
 		case "any":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Raw(); ok {
-				if err := json.Unmarshal(x0, &v.Any); err != nil {
-					d.Violation("invalid value: " + err.Error())
+			if !d.Null() {
+				if x0, ok := d.Raw(); ok {
+					if err := json.Unmarshal(x0, &v.Any); err != nil {
+						d.Violation("invalid value: " + err.Error())
+					}
 				}
 			}
 		case "strings":
-			if d.Null() {
-				break
-			}
-			if d.Array() {
-				s0 := make([]string, 0)
-				for d.Elem() {
-					var e0 string
-					if x1, ok := d.String(); ok {
-						e0 = x1
-					}
-					s0 = append(s0, e0)
-				}
-				v.Strings = s0
-			}
+			d.OptStrings(&v.Strings)
 		case "array":
-			if d.Null() {
-				break
-			}
-			if d.Array() {
-				n0 := 0
-				for d.Elem() {
-					if n0 < 2 {
-						if x1, ok := d.Int(64); ok {
+			if !d.Null() {
+				if d.Array() {
+					n0 := 0
+					for d.Elem() {
+						if n0 < 2 {
+							x1, _ := d.Int(64)
 							v.Array[n0] = int(x1)
+						} else {
+							d.Skip()
 						}
-					} else {
-						d.Skip()
+						n0++
 					}
-					n0++
+					mcpimpl.CheckItems(d, n0, 2, 2)
 				}
-				mcpimpl.CheckItems(d, n0, 2, 2)
 			}
 		case "inner":
-			if d.Null() {
-				break
+			if !d.Null() {
+				mcpDecodeInner(d, &v.Inner)
 			}
-			mcpDecodeInner(d, &v.Inner)
 		case "inners":
-			if d.Null() {
-				break
-			}
-			if d.Array() {
-				s0 := make([]*Inner, 0)
-				for d.Elem() {
-					var e0 *Inner
-					if d.Null() {
-						e0 = nil
-					} else {
-						p1 := new(Inner)
-						mcpDecodeInner(d, p1)
-						e0 = p1
+			if !d.Null() {
+				if d.Array() {
+					s0 := make([]*Inner, 0)
+					for d.Elem() {
+						var e0 *Inner
+						if d.Null() {
+							e0 = nil
+						} else {
+							p1 := new(Inner)
+							mcpDecodeInner(d, p1)
+							e0 = p1
+						}
+						s0 = append(s0, e0)
 					}
-					s0 = append(s0, e0)
+					v.Inners = s0
 				}
-				v.Inners = s0
 			}
 		case "map":
-			if d.Null() {
-				break
-			}
-			if d.Object() {
-				m0 := make(map[string]int)
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
-					}
-					k0 := string(key)
-					var e0 int
-					if x1, ok := d.Int(64); ok {
+			if !d.Null() {
+				if d.Object() {
+					m0 := make(map[string]int)
+					for key, ok := d.Field(); ok; key, ok = d.Field() {
+						k0 := string(key)
+						var e0 int
+						x1, _ := d.Int(64)
 						e0 = int(x1)
+						m0[k0] = e0
 					}
-					m0[k0] = e0
+					v.Map = m0
 				}
-				v.Map = m0
 			}
 		case "intMap":
-			if d.Null() {
-				break
-			}
-			if d.Object() {
-				m0 := make(map[int]string)
-				for {
-					key, ok := d.Field()
-					if !ok {
-						break
+			if !d.Null() {
+				if d.Object() {
+					m0 := make(map[int]string)
+					for key, ok := d.Field(); ok; key, ok = d.Field() {
+						k0x, ok := d.IntKey(key, 64)
+						if !ok {
+							d.Skip()
+							continue
+						}
+						k0 := int(k0x)
+						var e0 string
+						e0, _ = d.String()
+						m0[k0] = e0
 					}
-					k0x, ok := d.IntKey(key, 64)
-					if !ok {
-						d.Skip()
-						continue
-					}
-					k0 := int(k0x)
-					var e0 string
-					if x1, ok := d.String(); ok {
-						e0 = x1
-					}
-					m0[k0] = e0
+					v.IntMap = m0
 				}
-				v.IntMap = m0
 			}
 		default:
 			d.Unknown("note, bool, int, int8, int64, uint16, uint64, float32, float64, string, bounded, pattern, level, quoted, ptr, bytes, time, raw, any, strings, array, inner, inners, map, intMap")
 		}
 	}
-	if !seen[0] {
-		d.Missing("bool")
-	}
+	d.Require(seen[0], "bool")
 }
 
 // mcpDecodeInner decodes and validates Inner.
@@ -314,31 +227,21 @@ func mcpDecodeInner(d *mcpimpl.Decoder, v *Inner) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "name":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Name = x0
-			}
+			v.Name, _ = d.String()
 		case "count":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Int(64); ok {
+			if !d.Null() {
+				x0, _ := d.Int(64)
 				v.Count = int(x0)
 			}
 		default:
 			d.Unknown("name, count")
 		}
 	}
-	if !seen[0] {
-		d.Missing("name")
-	}
+	d.Require(seen[0], "name")
 }
 
 // Patterns of the schemas, compiled once.

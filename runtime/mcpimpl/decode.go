@@ -593,8 +593,12 @@ func (d *Decoder) Invalid(expect string) {
 	if d.syntax != nil {
 		return
 	}
-	b := make([]byte, 0, 64)
-	b = append(b, expect...)
+	d.invalid(append(make([]byte, 0, 64), expect...))
+}
+
+// invalid records the violation "<path>: <expect>, got <value>" as Invalid
+// does, expect being the start of b.
+func (d *Decoder) invalid(b []byte) {
 	switch d.lastKind {
 	case NoValue:
 	case ArrayValue:

@@ -97,49 +97,24 @@ func mcpDecodeSearchArgs(d *mcpimpl.Decoder, v *SearchArgs) {
 	if !d.Object() {
 		return
 	}
-	var seen [2]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	v.Limit = 10
+	var seen [1]bool
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "pattern":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Pattern = x0
-			}
+			v.Pattern, _ = d.String()
 		case "limit":
-			if d.Null() {
-				break
-			}
-			seen[1] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 1", "must be an integer ≤ 100"); ok {
-				if x0 < 1 {
-					d.Invalid("must be an integer ≥ 1")
-				}
-				if x0 > 100 {
-					d.Invalid("must be an integer ≤ 100")
-				}
-				v.Limit = int(x0)
+			if !d.Null() {
+				v.Limit = int(d.IntRange(64, 1, 100))
 			}
 		case "recursive":
-			if d.Null() {
-				break
-			}
-			if x0, ok := d.Bool(); ok {
-				v.Recursive = x0
-			}
+			d.OptBool(&v.Recursive)
 		default:
 			d.Unknown("pattern, limit, recursive")
 		}
 	}
-	if !seen[0] {
-		d.Missing("pattern")
-	}
-	if !seen[1] {
-		v.Limit = 10
-	}
+	d.Require(seen[0], "pattern")
 }
 
 // mcpDecodeMeasureArgs decodes and validates MeasureArgs.
@@ -148,24 +123,16 @@ func mcpDecodeMeasureArgs(d *mcpimpl.Decoder, v *MeasureArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "text":
 			seen[0] = true
-			if x0, ok := d.String(); ok {
-				v.Text = x0
-			}
+			v.Text, _ = d.String()
 		default:
 			d.Unknown("text")
 		}
 	}
-	if !seen[0] {
-		d.Missing("text")
-	}
+	d.Require(seen[0], "text")
 }
 
 // mcpDecodeMakeArgs decodes and validates MakeArgs.
@@ -174,30 +141,16 @@ func mcpDecodeMakeArgs(d *mcpimpl.Decoder, v *MakeArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "size":
 			seen[0] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 0", "must be an integer ≤ 16777216"); ok {
-				if x0 < 0 {
-					d.Invalid("must be an integer ≥ 0")
-				}
-				if x0 > 16777216 {
-					d.Invalid("must be an integer ≤ 16777216")
-				}
-				v.Size = int(x0)
-			}
+			v.Size = int(d.IntRange(64, 0, 16777216))
 		default:
 			d.Unknown("size")
 		}
 	}
-	if !seen[0] {
-		d.Missing("size")
-	}
+	d.Require(seen[0], "size")
 }
 
 // mcpDecodeItemsArgs decodes and validates ItemsArgs.
@@ -206,30 +159,16 @@ func mcpDecodeItemsArgs(d *mcpimpl.Decoder, v *ItemsArgs) {
 		return
 	}
 	var seen [1]bool
-	for {
-		key, ok := d.Field()
-		if !ok {
-			break
-		}
+	for key, ok := d.Field(); ok; key, ok = d.Field() {
 		switch string(key) {
 		case "count":
 			seen[0] = true
-			if x0, ok := d.IntWithin(64, "must be an integer ≥ 0", "must be an integer ≤ 100000"); ok {
-				if x0 < 0 {
-					d.Invalid("must be an integer ≥ 0")
-				}
-				if x0 > 100000 {
-					d.Invalid("must be an integer ≤ 100000")
-				}
-				v.Count = int(x0)
-			}
+			v.Count = int(d.IntRange(64, 0, 100000))
 		default:
 			d.Unknown("count")
 		}
 	}
-	if !seen[0] {
-		d.Missing("count")
-	}
+	d.Require(seen[0], "count")
 }
 
 // mcpEncodeItems writes largetool.Items as JSON.

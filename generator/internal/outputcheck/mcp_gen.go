@@ -604,12 +604,7 @@ func mcpEncodeOptional(enc *mcpimpl.Encoder, v *schematypes.Optional) {
 func mcpEncodeNils(enc *mcpimpl.Encoder, v *schematypes.Nils) {
 	enc.Open()
 	enc.Key(`"strings":`)
-	enc.OpenArray()
-	for i0 := range v.Strings {
-		enc.Elem()
-		enc.String(v.Strings[i0])
-	}
-	enc.CloseArray()
+	enc.Strings(v.Strings)
 	enc.Key(`"points":`)
 	enc.OpenArray()
 	for i0 := range v.Points {
@@ -700,12 +695,7 @@ func mcpEncodeNils(enc *mcpimpl.Encoder, v *schematypes.Nils) {
 	}
 	enc.CloseArray()
 	enc.Key(`"tags":`)
-	enc.OpenArray()
-	for i0 := range v.Tags {
-		enc.Elem()
-		enc.String(v.Tags[i0])
-	}
-	enc.CloseArray()
+	enc.Strings(v.Tags)
 	if v.When != nil {
 		enc.Key(`"when":`)
 		enc.Time((*v.When))
@@ -799,12 +789,7 @@ func mcpEncodeOmits(enc *mcpimpl.Encoder, v *schematypes.Omits) {
 	}
 	if !mcpimpl.IsZeroValue(&v.ZSlice) {
 		enc.Key(`"zSlice":`)
-		enc.OpenArray()
-		for i0 := range v.ZSlice {
-			enc.Elem()
-			enc.String(v.ZSlice[i0])
-		}
-		enc.CloseArray()
+		enc.Strings(v.ZSlice)
 	}
 	if !mcpimpl.IsZeroValue(&v.ZWithS) {
 		enc.Key(`"zWithS":`)
@@ -870,12 +855,7 @@ func mcpEncodeMeta(enc *mcpimpl.Encoder, v *schematypes.Meta) {
 	enc.Open()
 	if len(v.Labels) != 0 {
 		enc.Key(`"labels":`)
-		enc.OpenArray()
-		for i0 := range v.Labels {
-			enc.Elem()
-			enc.String(v.Labels[i0])
-		}
-		enc.CloseArray()
+		enc.Strings(v.Labels)
 	}
 	enc.Key(`"Note":`)
 	enc.String(v.Note)
@@ -895,12 +875,7 @@ func mcpEncodeEmbedding(enc *mcpimpl.Encoder, v *schematypes.Embedding) {
 	enc.Time(v.Base.Created)
 	if v.Meta != nil && len(v.Meta.Labels) != 0 {
 		enc.Key(`"labels":`)
-		enc.OpenArray()
-		for i0 := range v.Meta.Labels {
-			enc.Elem()
-			enc.String(v.Meta.Labels[i0])
-		}
-		enc.CloseArray()
+		enc.Strings(v.Meta.Labels)
 	}
 	if v.Meta != nil {
 		enc.Key(`"Note":`)
@@ -917,12 +892,7 @@ func mcpEncodeEmbedding(enc *mcpimpl.Encoder, v *schematypes.Embedding) {
 	enc.Key(`"point":`)
 	mcpEncodePoint(enc, &v.Point)
 	enc.Key(`"Tags":`)
-	enc.OpenArray()
-	for i0 := range v.Tags {
-		enc.Elem()
-		enc.String(v.Tags[i0])
-	}
-	enc.CloseArray()
+	enc.Strings(v.Tags)
 	enc.Close()
 }
 
@@ -931,12 +901,7 @@ func mcpEncodeOuter(enc *mcpimpl.Encoder, v *schematypes.Outer) {
 	enc.Open()
 	if v.Meta != nil && len(v.Meta.Labels) != 0 {
 		enc.Key(`"labels":`)
-		enc.OpenArray()
-		for i0 := range v.Meta.Labels {
-			enc.Elem()
-			enc.String(v.Meta.Labels[i0])
-		}
-		enc.CloseArray()
+		enc.Strings(v.Meta.Labels)
 	}
 	if v.Meta != nil {
 		enc.Key(`"Note":`)
@@ -1288,12 +1253,7 @@ func mcpEncodeWithSlice(enc *mcpimpl.Encoder, v *schematypes.WithSlice) {
 func mcpEncodePage(enc *mcpimpl.Encoder, v *schematypes.Page[string]) {
 	enc.Open()
 	enc.Key(`"items":`)
-	enc.OpenArray()
-	for i0 := range v.Items {
-		enc.Elem()
-		enc.String(v.Items[i0])
-	}
-	enc.CloseArray()
+	enc.Strings(v.Items)
 	if v.Next != nil {
 		enc.Key(`"next":`)
 		mcpEncodePage(enc, v.Next)

@@ -90,6 +90,7 @@ func newEmitter(p *Package) *emitter {
 // writeDecls writes the file's declarations.
 func (e *emitter) writeDecls() {
 	p := e.pkg
+	e.nameAnonymous()
 	for _, t := range p.Tools {
 		e.collectDefs(t.Input)
 		e.collectDefs(t.OutputShape)
@@ -127,6 +128,7 @@ type emitter struct {
 	f   *genFile
 
 	decoders map[string]string // type key → decoder function name
+	anon     map[string]string // type key of an anonymous struct → what its functions are named after (see nameAnonymous)
 	defs     map[string]*Shape // type key → shape with fields, for Ref sites
 	queue    []*Shape          // struct shapes whose decoder is still to be written
 
@@ -308,6 +310,8 @@ func (e *emitter) structFunc(s *Shape, prefix string, names map[string]string, q
 	base := prefix + "Struct"
 	if n, ok := types.Unalias(s.Type).(*types.Named); ok {
 		base = prefix + n.Obj().Name()
+	} else if hint, ok := e.anon[key]; ok {
+		base = prefix + hint
 	}
 	name := e.name(base)
 	names[key] = name

@@ -105,3 +105,45 @@ func importAlias(name string, taken func(string) bool) string {
 	}
 	return freeName(name, taken)
 }
+
+// nameAnonymous names the decoders and encoders of the anonymous struct
+// types that tools and resources reach after where they are: the Go
+// function and Input or Result for a tool's whole input or result
+// (mcpDecodeSearchInput), else what holds the struct followed by the Go
+// name of its field (mcpDecodeArgsOptions), instead of all after "Struct".
+// The first site of a type in tool order names it.
+func (e *emitter) nameAnonymous() {
+	e.anon = map[string]string{}
+	seen := map[string]bool{} // named struct types walked
+	var walk func(s *Shape, name string)
+	walk = func(s *Shape, name string) {
+		for s != nil && s.Kind != KindStruct && s.Elem != nil {
+			s = s.Elem // through pointers, slices, arrays and maps
+		}
+		if s == nil || s.Kind != KindStruct {
+			return
+		}
+		key := typeKey(s.Type)
+		if n, ok := types.Unalias(s.Type).(*types.Named); ok {
+			if seen[key] {
+				return
+			}
+			seen[key] = true
+			name = n.Obj().Name()
+		} else if _, ok := e.anon[key]; ok {
+			return
+		} else {
+			e.anon[key] = name
+		}
+		for _, f := range s.Fields {
+			walk(f.Shape, name+f.Path[len(f.Path)-1].Name)
+		}
+	}
+	for _, t := range e.pkg.Tools {
+		walk(t.Input, t.Func+"Input")
+		walk(t.OutputShape, t.Func+"Result")
+	}
+	for _, r := range e.pkg.Resources {
+		walk(r.OutputShape, r.Func+"Result")
+	}
+}

@@ -2,7 +2,6 @@ package generator_test
 
 import (
 	"encoding/json"
-	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,14 +15,8 @@ import (
 // names alone are no description for the warning about a field without
 // one.
 func TestIntegerEnumNames(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	writeFile(t, filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/enums\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
-	writeFile(t, filepath.Join(mod, "p", "p.go"), "package p\n\n"+
+	mod := generator.TestModule(t, "enums", nil)
+	generator.WriteTestFile(t, filepath.Join(mod, "p", "p.go"), "package p\n\n"+
 		"// Level is how loud.\ntype Level int\n\nconst (\n\tLow Level = iota\n\tHigh\n\tLoud = High // the same value: its first name counts\n)\n\n"+
 		"// Mode is a mode.\ntype Mode string\n\nconst (\n\tFast Mode = \"fast\"\n\tSlow Mode = \"slow\"\n)\n\n"+
 		"// Count is a plain number.\ntype Count int\n\n"+

@@ -87,15 +87,9 @@ func Ask(ctx context.Context) {
 // A defined type of an instance is a plain struct type: a form with the
 // instance's fields, their tags and their comments.
 func TestDefinedInstanceForm(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	writeFile(t, filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/lint\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
-	writeFile(t, filepath.Join(mod, "other", "other.go"), "package other\n\n// Pair is generic.\ntype Pair[T any] struct {\n\tA T `json:\"a\"`\n}\n")
-	writeFile(t, filepath.Join(mod, "defined", "tools.go"), fmt.Sprintf(genericForms, "defined", `// Names asks for two names.
+	mod := generator.TestModule(t, "lint", nil)
+	generator.WriteTestFile(t, filepath.Join(mod, "other", "other.go"), "package other\n\n// Pair is generic.\ntype Pair[T any] struct {\n\tA T `json:\"a\"`\n}\n")
+	generator.WriteTestFile(t, filepath.Join(mod, "defined", "tools.go"), fmt.Sprintf(genericForms, "defined", `// Names asks for two names.
 type Names Pair[string]
 
 // Flag is a defined type of another package's instance.

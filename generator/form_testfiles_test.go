@@ -1,7 +1,6 @@
 package generator_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -16,14 +15,7 @@ import (
 // first use in file order, with the fix. Forms of the package, of other
 // packages, and types the warning cannot be about are left alone.
 func TestTestFileForms(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
 	files := map[string]string{
-		"go.mod": fmt.Sprintf("module example.com/tf\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
 		"other/other.go": `package other
 
 // Answer is a form of another package.
@@ -129,11 +121,9 @@ type fake struct{}
 func (fake) AskForm() {}
 `,
 	}
-	for name, data := range files {
-		writeFile(t, filepath.Join(mod, name), data)
-	}
+	mod := generator.TestModule(t, "tf", files)
 	var got []string
-	_, err = generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) {
+	_, err := generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) {
 		if strings.Contains(d.Msg, "test file") {
 			got = append(got, d.String())
 		}
@@ -157,14 +147,7 @@ func (fake) AskForm() {}
 // The scan of test files honours -tags as the go command does: a test
 // file that the tags exclude is not read, and one they include is.
 func TestTestFileFormsBuildTags(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
 	files := map[string]string{
-		"go.mod": fmt.Sprintf("module example.com/tags\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
 		"p/p.go": "package p\n\n// Level is no form.\ntype Level struct {\n\tN int `json:\"n\"`\n}\n\n// Other is no form.\ntype Other struct {\n\tN int `json:\"n\"`\n}\n",
 		"p/integration_test.go": `//go:build integration && !short
 
@@ -191,9 +174,7 @@ import (
 func ask(ctx context.Context) { runtime.AskForm[Other](ctx, "?") }
 `,
 	}
-	for name, data := range files {
-		writeFile(t, filepath.Join(mod, name), data)
-	}
+	mod := generator.TestModule(t, "tags", files)
 	for _, c := range []struct {
 		flags []string
 		want  string // the file warned about
@@ -206,7 +187,7 @@ func ask(ctx context.Context) { runtime.AskForm[Other](ctx, "?") }
 		{[]string{"-tags=integration", "-tags=other"}, "p/unit_test.go:11:49"}, // the last -tags counts
 	} {
 		var got []string
-		_, err = generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, BuildFlags: c.flags, Warn: func(d generator.Diagnostic) {
+		_, err := generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, BuildFlags: c.flags, Warn: func(d generator.Diagnostic) {
 			if strings.Contains(d.Msg, "test file") {
 				got = append(got, strings.TrimPrefix(d.Pos.String(), mod+string(filepath.Separator)))
 			}

@@ -2,8 +2,6 @@ package generator_test
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -29,28 +27,13 @@ func BenchmarkEmit(b *testing.B) {
 // syntheticModule writes a module whose one package has n annotated tools,
 // each with its own argument struct.
 func syntheticModule(b *testing.B, n int) string {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		b.Fatal(err)
-	}
-	dir := b.TempDir()
-	b.Setenv("GOFLAGS", "-mod=mod")
 	var src strings.Builder
 	src.WriteString("package scale\n\nimport \"context\"\n\n")
 	for i := range n {
 		fmt.Fprintf(&src, "// Args%[1]d are arguments.\ntype Args%[1]d struct {\n\t// Pattern is a glob.\n\tPattern string `json:\"pattern\"`\n\t// Limit caps results.\n\tLimit int `json:\"limit,omitempty\" jsonschema:\"minimum=1,maximum=100,default=10\"`\n\tRecursive bool `json:\"recursive,omitempty\"`\n\tTags []string `json:\"tags,omitempty\"`\n}\n\n", i)
 		fmt.Fprintf(&src, "// Tool%[1]d finds files.\n//\n//mcp:tool readonly\nfunc Tool%[1]d(ctx context.Context, in Args%[1]d) (string, error) { return in.Pattern, nil }\n\n", i)
 	}
-	files := map[string]string{
-		"go.mod":   fmt.Sprintf("module example.com/scale\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
-		"tools.go": src.String(),
-	}
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			b.Fatal(err)
-		}
-	}
-	return dir
+	return generator.TestModule(b, "scale", map[string]string{"tools.go": src.String()})
 }
 
 // BenchmarkLoad times loading and modelling a package of 200 tools; the

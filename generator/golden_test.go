@@ -33,13 +33,7 @@ func TestGolden(t *testing.T) {
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no golden cases: %v", err)
 	}
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	writeFile(t, filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/golden\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
+	mod := generator.TestModule(t, "golden", nil)
 
 	type gcase struct {
 		name, path, dir string
@@ -60,7 +54,7 @@ func TestGolden(t *testing.T) {
 			case "session.txt":
 				c.session = f.Data
 			default:
-				writeFile(t, filepath.Join(c.dir, f.Name), string(f.Data))
+				generator.WriteTestFile(t, filepath.Join(c.dir, f.Name), string(f.Data))
 			}
 		}
 		cases = append(cases, c)
@@ -84,7 +78,7 @@ func TestGolden(t *testing.T) {
 					t.Fatalf("Generate returned %d files, want 1", len(files))
 				}
 				got = files[0].Content
-				writeFile(t, files[0].Path, string(got))
+				generator.WriteTestFile(t, files[0].Path, string(got))
 			}
 			want = archiveFile(c.arc, name)
 			if err == nil && c.session != nil {
@@ -136,16 +130,6 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-	}
-}
-
-func writeFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }
 

@@ -1,7 +1,6 @@
 package generator_test
 
 import (
-	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -15,18 +14,12 @@ import (
 // directives but are ignored (which may be why it fails); of the package
 // with errors, nothing that needs its incomplete model is warned about.
 func TestWarningsBesideErrors(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	writeFile(t, filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/werr\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
-	writeFile(t, filepath.Join(mod, "bad", "tools.go"), "package bad\n\n// Greet greets.\n//\n//mcp:tool bogus\nfunc Greet() error { return nil }\n\n// Hello says hello.\n//\n// mcp:tool\nfunc Hello() error { return nil }\n\n//mcp:tool\nfunc Bare() error { return nil }\n")
-	writeFile(t, filepath.Join(mod, "good", "tools.go"), "package good\n\n//mcp:tool\nfunc Bare() error { return nil }\n")
+	mod := generator.TestModule(t, "werr", nil)
+	generator.WriteTestFile(t, filepath.Join(mod, "bad", "tools.go"), "package bad\n\n// Greet greets.\n//\n//mcp:tool bogus\nfunc Greet() error { return nil }\n\n// Hello says hello.\n//\n// mcp:tool\nfunc Hello() error { return nil }\n\n//mcp:tool\nfunc Bare() error { return nil }\n")
+	generator.WriteTestFile(t, filepath.Join(mod, "good", "tools.go"), "package good\n\n//mcp:tool\nfunc Bare() error { return nil }\n")
 
 	var warned []string
-	_, err = generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) {
+	_, err := generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) {
 		warned = append(warned, generator.Diagnostics{d}.Relative(mod)[0].String())
 	}})
 	diags, ok := err.(generator.Diagnostics)

@@ -23,19 +23,13 @@ type diagCase struct {
 // the errors when the packages have errors.
 func loadCases(t *testing.T, cases []diagCase) (map[string][]string, error) {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	writeFile(t, filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/lint\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
+	mod := generator.TestModule(t, "lint", nil)
 	for _, c := range cases {
-		writeFile(t, filepath.Join(mod, c.name, "tools.go"), c.src)
+		generator.WriteTestFile(t, filepath.Join(mod, c.name, "tools.go"), c.src)
 	}
 	got := map[string][]string{}
 	var ws generator.Diagnostics
-	_, err = generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) { ws = append(ws, d) }})
+	_, err := generator.Load(generator.Config{Dir: mod, Patterns: []string{"./..."}, Warn: func(d generator.Diagnostic) { ws = append(ws, d) }})
 	if diags, ok := err.(generator.Diagnostics); ok {
 		ws, err = diags, nil
 	}

@@ -2,7 +2,6 @@ package generator
 
 import (
 	"bytes"
-	"fmt"
 	"go/parser"
 	"go/token"
 	"os"
@@ -18,13 +17,7 @@ import (
 // loads them all.
 func goldenModule(t *testing.T, files map[string]string) []*Package {
 	t.Helper()
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
-	mod := t.TempDir()
-	writeStreamFile(t, filepath.Join(mod, "go.mod"), fmt.Sprintf("module example.com/golden\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
+	mod := testModule(t, "golden", files)
 	paths, err := filepath.Glob("testdata/golden/*.txtar")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no golden cases: %v", err)
@@ -44,12 +37,9 @@ func goldenModule(t *testing.T, files map[string]string) []*Package {
 		dir := filepath.Join(mod, strings.TrimSuffix(filepath.Base(p), ".txtar"))
 		for _, f := range arc.Files {
 			if f.Name != DefaultOutput && f.Name != "errors" && f.Name != "session.txt" {
-				writeStreamFile(t, filepath.Join(dir, f.Name), string(f.Data))
+				writeTestFile(t, filepath.Join(dir, f.Name), string(f.Data))
 			}
 		}
-	}
-	for path, data := range files {
-		writeStreamFile(t, filepath.Join(mod, path), data)
 	}
 	pkgs, err := Load(Config{Dir: mod, Patterns: []string{"./..."}})
 	if err != nil {
@@ -135,11 +125,6 @@ func TestRenderStream(t *testing.T) {
 // previously generated file declared, and still find a generated name that
 // collides with the package's.
 func TestCheckStandIn(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
 	const tool = "type Args struct {\n\tName string `json:\"name\"`\n}\n\n" +
 		"// Count counts.\n//\n//mcp:tool\nfunc Count(in Args) (string, error) { return in.Name, nil }\n"
 	for _, tc := range []struct {
@@ -154,9 +139,7 @@ func TestCheckStandIn(t *testing.T) {
 		{"form methods", "package lib\n\nvar helper = 2\n\n// Note is a form.\n//\n//mcp:form\ntype Note struct {\n\tText string `json:\"text\"`\n}\n\n" + tool, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			writeStreamFile(t, filepath.Join(dir, "go.mod"), fmt.Sprintf("module example.com/lib\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root))
-			writeStreamFile(t, filepath.Join(dir, "lib.go"), tc.src)
+			dir := testModule(t, "lib", map[string]string{"lib.go": tc.src})
 			files, err := Generate(Config{Dir: dir, Fresh: true})
 			if err != nil {
 				t.Fatal(err)
@@ -190,16 +173,5 @@ func TestCheckStandIn(t *testing.T) {
 				t.Errorf("checking with a clash: missing %v, diagnostics %v; want helper redeclared", missing, diags)
 			}
 		})
-	}
-}
-
-// writeStreamFile writes data to path, making its folder.
-func writeStreamFile(t *testing.T, path, data string) {
-	t.Helper()
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-		t.Fatal(err)
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"go/parser"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -16,21 +15,10 @@ import (
 // check), and each error of code that does not compile, positioned and
 // reported as the generator's bug.
 func TestTypeCheck(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	dir := t.TempDir()
-	t.Setenv("GOFLAGS", "-mod=mod")
-	for name, data := range map[string]string{
-		"go.mod": fmt.Sprintf("module example.com/lib\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
+	dir := testModule(t, "lib", map[string]string{
 		"lib.go": "package lib\n\nvar helper = 2\n\ntype Args struct {\n\tName string `json:\"name\" jsonschema:\"pattern=^[a-z]+$\"`\n}\n\n" +
 			"// Count counts.\n//\n//mcp:tool\nfunc Count(in Args) (map[string]int, error) { return nil, nil }\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	cfg := Config{Dir: dir, Output: DefaultOutput}
 	pkgs, err := Load(cfg)
 	if err != nil {
@@ -88,11 +76,6 @@ func TestTypeCheck(t *testing.T) {
 // every package it imports and left to typeCheck when not; and an error in
 // any of the parts the file is parsed in found.
 func TestEmitChecked(t *testing.T) {
-	root, err := filepath.Abs("..")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv("GOFLAGS", "-mod=mod")
 	const tool = "type Args struct {\n\tName string `json:\"name\" jsonschema:\"pattern=^[a-z]+$\"`\n}\n\n" +
 		"// Count counts.\n//\n//mcp:tool\nfunc Count(in Args) (map[string]int, error) { return nil, nil }\n"
 	for _, tc := range []struct {
@@ -104,15 +87,7 @@ func TestEmitChecked(t *testing.T) {
 		{"runtime not loaded", "package lib\n\nvar helper = 2\n\n" + tool, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for name, data := range map[string]string{
-				"go.mod": fmt.Sprintf("module example.com/lib\n\ngo 1.26\n\nrequire github.com/mcpgen/mcpgen v0.0.0\n\nreplace github.com/mcpgen/mcpgen => %s\n", root),
-				"lib.go": tc.src,
-			} {
-				if err := os.WriteFile(filepath.Join(dir, name), []byte(data), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
+			dir := testModule(t, "lib", map[string]string{"lib.go": tc.src})
 			pkgs, err := Load(Config{Dir: dir})
 			if err != nil {
 				t.Fatal(err)

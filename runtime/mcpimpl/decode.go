@@ -272,9 +272,37 @@ func (d *Decoder) Int(bits int) (int64, bool) { return d.IntWithin(bits, "", "")
 // it), e.g. "must be an integer ≤ 100". An empty low or high keeps the
 // type's own message.
 func (d *Decoder) IntWithin(bits int, low, high string) (int64, bool) {
+	n, at := d.readInt(bits)
+	switch at {
+	case notInteger:
+		return 0, false
+	case belowType:
+		d.Invalid(cmp.Or(low, "must be an integer ≥ "+strconv.FormatInt(n, 10)))
+		return 0, false
+	case aboveType:
+		d.Invalid(cmp.Or(high, "must be an integer ≤ "+strconv.FormatInt(n, 10)))
+		return 0, false
+	}
+	return n, true
+}
+
+// typeRange says where a number read for an integer type lies.
+type typeRange int8
+
+const (
+	inType     typeRange = iota // within the type's range
+	belowType                   // below it
+	aboveType                   // above it
+	notInteger                  // no integer: a violation is recorded
+)
+
+// readInt reads an integer for a signed type of the given size (see Int):
+// the number and inType, the type's least value and belowType, its
+// largest and aboveType, or notInteger, having recorded the violation.
+func (d *Decoder) readInt(bits int) (int64, typeRange) {
 	raw, ok := d.number("must be an integer")
 	if !ok {
-		return 0, false
+		return 0, notInteger
 	}
 	if bits <= 0 || bits > 64 {
 		bits = 64
@@ -284,18 +312,15 @@ func (d *Decoder) IntWithin(bits int, low, high string) (int64, bool) {
 	switch {
 	case st == intFraction:
 		d.Invalid("must be an integer")
-		return 0, false
+		return 0, notInteger
 	case neg && (st == intOverflow || mag > limit+1):
-		d.Invalid(cmp.Or(low, "must be an integer ≥ "+strconv.FormatInt(-int64(limit)-1, 10)))
-		return 0, false
+		return -int64(limit) - 1, belowType
 	case !neg && (st == intOverflow || mag > limit):
-		d.Invalid(cmp.Or(high, "must be an integer ≤ "+strconv.FormatUint(limit, 10)))
-		return 0, false
+		return int64(limit), aboveType
+	case neg:
+		return int64(-mag), inType
 	}
-	if neg {
-		return int64(-mag), true
-	}
-	return int64(mag), true
+	return int64(mag), inType
 }
 
 // Uint reads a non-negative integer that fits in an unsigned integer of the
@@ -308,9 +333,25 @@ func (d *Decoder) Uint(bits int) (uint64, bool) { return d.UintWithin(bits, "", 
 // UintWithin is Uint with the schema's words for a number beyond the
 // type's range, as IntWithin.
 func (d *Decoder) UintWithin(bits int, low, high string) (uint64, bool) {
+	n, at := d.readUint(bits)
+	switch at {
+	case notInteger:
+		return 0, false
+	case belowType:
+		d.Invalid(cmp.Or(low, "must be an integer ≥ 0"))
+		return 0, false
+	case aboveType:
+		d.Invalid(cmp.Or(high, "must be an integer ≤ "+strconv.FormatUint(n, 10)))
+		return 0, false
+	}
+	return n, true
+}
+
+// readUint is readInt for an unsigned type: below it is 0.
+func (d *Decoder) readUint(bits int) (uint64, typeRange) {
 	raw, ok := d.number("must be an integer")
 	if !ok {
-		return 0, false
+		return 0, notInteger
 	}
 	if bits <= 0 || bits > 64 {
 		bits = 64
@@ -320,15 +361,13 @@ func (d *Decoder) UintWithin(bits int, low, high string) (uint64, bool) {
 	switch {
 	case st == intFraction:
 		d.Invalid("must be an integer")
-		return 0, false
+		return 0, notInteger
 	case neg && (st == intOverflow || mag != 0):
-		d.Invalid(cmp.Or(low, "must be an integer ≥ 0"))
-		return 0, false
+		return 0, belowType
 	case st == intOverflow || mag > limit:
-		d.Invalid(cmp.Or(high, "must be an integer ≤ "+strconv.FormatUint(limit, 10)))
-		return 0, false
+		return limit, aboveType
 	}
-	return mag, true
+	return mag, inType
 }
 
 // Float reads a number that fits in a float64 (bits 64) or a float32 (bits

@@ -13,30 +13,16 @@ import "strconv"
 // a rejected value has recorded a violation, so that the result is only
 // to be used when the decoder reports no error (see [Decoder.Failed]).
 func (d *Decoder) IntRange(bits int, min, max int64) int64 {
-	raw, ok := d.number("must be an integer")
-	if !ok {
+	n, at := d.readInt(bits)
+	switch at {
+	case notInteger:
 		return 0
-	}
-	if bits <= 0 || bits > 64 {
-		bits = 64
-	}
-	limit := uint64(1)<<(bits-1) - 1 // largest magnitude of a positive value
-	mag, neg, st := parseJSONInt(raw)
-	var n int64
-	switch {
-	case st == intFraction:
-		d.Invalid("must be an integer")
-		return 0
-	case neg && (st == intOverflow || mag > limit+1):
+	case belowType:
 		d.invalidInt("≥ ", min)
 		return 0
-	case !neg && (st == intOverflow || mag > limit):
+	case aboveType:
 		d.invalidInt("≤ ", max)
 		return 0
-	case neg:
-		n = int64(-mag)
-	default:
-		n = int64(mag)
 	}
 	if n < min {
 		d.invalidInt("≥ ", min)
@@ -50,33 +36,24 @@ func (d *Decoder) IntRange(bits int, min, max int64) int64 {
 // UintRange is Uint for a value whose schema bounds it to [min, max], with
 // the check of the bounds, as IntRange.
 func (d *Decoder) UintRange(bits int, min, max uint64) uint64 {
-	raw, ok := d.number("must be an integer")
-	if !ok {
+	n, at := d.readUint(bits)
+	switch at {
+	case notInteger:
 		return 0
-	}
-	if bits <= 0 || bits > 64 {
-		bits = 64
-	}
-	limit := ^uint64(0) >> (64 - bits)
-	mag, neg, st := parseJSONInt(raw)
-	switch {
-	case st == intFraction:
-		d.Invalid("must be an integer")
-		return 0
-	case neg && (st == intOverflow || mag != 0):
+	case belowType:
 		d.invalidUint("≥ ", min)
 		return 0
-	case st == intOverflow || mag > limit:
+	case aboveType:
 		d.invalidUint("≤ ", max)
 		return 0
 	}
-	if mag < min {
+	if n < min {
 		d.invalidUint("≥ ", min)
 	}
-	if mag > max {
+	if n > max {
 		d.invalidUint("≤ ", max)
 	}
-	return mag
+	return n
 }
 
 // invalidInt records "must be an integer <op><n>" as Invalid does, the

@@ -188,18 +188,6 @@ var runtimeAPI = `
 // package users read, and checks that no exported declaration shows a type
 // of package mcpimpl.
 func TestExportedAPI(t *testing.T) {
-	got, leaks, err := apicheck.Exported(".", "mcpimpl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	extra, missing := apicheck.Compare(got, runtimeAPI)
-	for _, n := range extra {
-		t.Errorf("%s is exported but not in the reviewed list runtimeAPI: if generated code alone uses it, move it to package mcpimpl; otherwise add it to the list", n)
-	}
-	for _, n := range missing {
-		t.Errorf("%s is in runtimeAPI but no longer exported: remove it from the list", n)
-	}
-	for _, l := range leaks {
-		t.Errorf("%s shows a type of package mcpimpl to users; keep the plumbing unexported", l)
-	}
+	apicheck.Check(t, ".", runtimeAPI, "runtimeAPI",
+		"if generated code alone uses it, move it to package mcpimpl; otherwise add it to the list", "mcpimpl")
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"testing"
 )
 
 // Exported returns the exported top-level names of the package in dir,
@@ -146,4 +147,27 @@ func Compare(got []string, list string) (extra, missing []string) {
 		}
 	}
 	return extra, missing
+}
+
+// Check holds the package in dir to list, the reviewed list of its
+// exported names, which the failures call listName: a name exported but
+// not listed fails with the advice unlisted, one listed but no longer
+// exported with the advice to remove it; and any exported declaration that
+// shows a type of one of the hidden packages fails too.
+func Check(t testing.TB, dir, list, listName, unlisted string, hidden ...string) {
+	t.Helper()
+	got, leaks, err := Exported(dir, hidden...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	extra, missing := Compare(got, list)
+	for _, n := range extra {
+		t.Errorf("%s is exported but not in the reviewed list %s: %s", n, listName, unlisted)
+	}
+	for _, n := range missing {
+		t.Errorf("%s is in %s but no longer exported: remove it from the list", n, listName)
+	}
+	for _, l := range leaks {
+		t.Errorf("%s shows a type of package %s to users; keep the plumbing unexported", l, strings.Join(hidden, " or "))
+	}
 }

@@ -34,18 +34,6 @@ var mcphttpAPI = `
 // exported declaration shows a type of package mcpimpl or of an internal
 // package.
 func TestExportedAPI(t *testing.T) {
-	got, leaks, err := apicheck.Exported(".", "mcpimpl", "ratelimit")
-	if err != nil {
-		t.Fatal(err)
-	}
-	extra, missing := apicheck.Compare(got, mcphttpAPI)
-	for _, n := range extra {
-		t.Errorf("%s is exported but not in the reviewed list mcphttpAPI: unexport it, or add it to the list if users are to call it", n)
-	}
-	for _, n := range missing {
-		t.Errorf("%s is in mcphttpAPI but no longer exported: remove it from the list", n)
-	}
-	for _, l := range leaks {
-		t.Errorf("%s shows a type of package mcpimpl or of an internal package to users; keep the plumbing unexported", l)
-	}
+	apicheck.Check(t, ".", mcphttpAPI, "mcphttpAPI",
+		"unexport it, or add it to the list if users are to call it", "mcpimpl", "ratelimit")
 }

@@ -212,7 +212,8 @@ func load(cfg Config, opts loadOpts) (pkgs []*Package, keyed func(), err error) 
 		return nil, keyed, diags.sort()
 	}
 	keys := make([]string, len(roots))
-	if opts.keys || opts.reuse {
+	withKeys := opts.keys || opts.reuse
+	if withKeys {
 		keyed = startKeys(roots, keys, cfg, opts.known)
 	}
 	b := newSchemaBuilder(fset, roots)
@@ -241,7 +242,7 @@ func load(cfg Config, opts loadOpts) (pkgs []*Package, keyed func(), err error) 
 			}
 		}
 	}
-	if opts.keys || opts.reuse {
+	if withKeys {
 		wait := keyed
 		keyed = sync.OnceFunc(func() {
 			wait()
